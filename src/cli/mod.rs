@@ -1,0 +1,8 @@
+//! One file per subcommand; each turns arguments into library calls and prints the results.
+
+pub mod bench;
+pub mod diagrams;
+pub mod epd;
+pub mod eval;
+pub mod perft;
+pub mod uci;

@@ -1,0 +1,1 @@
+//! engine.toml loading (skeleton: filled in by the UCI work).

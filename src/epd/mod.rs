@@ -1,0 +1,1 @@
+//! EPD suites (skeleton: filled in by the EPD work).

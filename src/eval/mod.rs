@@ -1,0 +1,1 @@
+//! The evaluation (skeleton: filled in by the engine-core work).

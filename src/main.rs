@@ -1,0 +1,52 @@
+//! The `minkowski` binary: a thin command line over the library.
+//!
+//! With no arguments it speaks UCI on stdin/stdout; subcommands run the bench, EPD suites, the
+//! evaluation trace, perft and the geometry diagrams.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Minkowski, a UCI chess engine whose evaluation thinks in square distances.
+#[derive(Parser, Debug)]
+#[command(name = "minkowski", version, about)]
+struct Args {
+    /// Configuration file (default: ./engine.toml if it exists).
+    #[arg(long, global = true)]
+    config: Option<std::path::PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Speak UCI on stdin/stdout (the default).
+    Uci,
+    /// Search the fixed bench positions; the last line is `<N> nodes <M> nps`.
+    Bench(cli::bench::BenchArgs),
+    /// Run EPD test suites and report what was solved.
+    Epd(cli::epd::EpdArgs),
+    /// Print the evaluation trace of a position.
+    Eval(cli::eval::EvalArgs),
+    /// Count leaf nodes of the move tree (split by root move).
+    Perft(cli::perft::PerftArgs),
+    /// Print the board of distances from a square.
+    Distance(cli::diagrams::DistanceArgs),
+    /// Print the squares a knight reaches in at most 1..n moves.
+    Fill(cli::diagrams::FillArgs),
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match args.command {
+        None | Some(Command::Uci) => cli::uci::run(args.config.as_deref()),
+        Some(Command::Bench(a)) => cli::bench::run(&a, args.config.as_deref()),
+        Some(Command::Epd(a)) => cli::epd::run(&a, args.config.as_deref()),
+        Some(Command::Eval(a)) => cli::eval::run(&a, args.config.as_deref()),
+        Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Distance(a)) => cli::diagrams::run_distance(&a),
+        Some(Command::Fill(a)) => cli::diagrams::run_fill(&a),
+    }
+}

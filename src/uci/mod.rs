@@ -1,0 +1,1 @@
+//! The UCI protocol loop (skeleton: filled in by the UCI work).
