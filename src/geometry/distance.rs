@@ -165,7 +165,7 @@ pub const fn manhattan_distance(a: Square, b: Square) -> u32 {
 ///
 /// assert_eq!(centre_manhattan_distance(Square::E5), 0);
 /// assert_eq!(centre_manhattan_distance(Square::A1), 6);
-/// assert_eq!(centre_manhattan_distance(Square::B6), 4);
+/// assert_eq!(centre_manhattan_distance(Square::B6), 3);
 /// ```
 #[must_use]
 #[inline]

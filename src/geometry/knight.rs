@@ -139,9 +139,9 @@ pub const fn knight_reach(start: Bitboard, max_moves: u32, forbidden: Bitboard) 
 /// assert_eq!(knight_set_distance(a1, a1, Bitboard::FULL), Some(0));
 /// let exits = Bitboard::from(Square::B3) | Bitboard::from(Square::C2);
 /// assert_eq!(knight_set_distance(a1, h8, exits), None);
-/// // Which of two knights reaches c3 first?
-/// let knights = a1 | Bitboard::from(Square::E5);
-/// assert_eq!(knight_set_distance(knights, Bitboard::from(Square::C3), Bitboard::EMPTY), Some(2));
+/// // Knights on a1 and h1 need 2 and 3 moves to e3; the nearer one counts.
+/// let knights = a1 | Bitboard::from(Square::H1);
+/// assert_eq!(knight_set_distance(knights, Bitboard::from(Square::E3), Bitboard::EMPTY), Some(2));
 /// ```
 #[must_use]
 pub const fn knight_set_distance(from: Bitboard, to: Bitboard, forbidden: Bitboard) -> Option<u32> {
