@@ -87,7 +87,9 @@ fn knight_distance_all_pairs(c: &mut Criterion) {
     group.bench_function("fill", |b| {
         b.iter(|| sum_over_all_pairs(knight_distance_by_fill))
     });
-    group.bench_function("bfs", |b| b.iter(|| sum_over_all_pairs(knight_distance_by_bfs)));
+    group.bench_function("bfs", |b| {
+        b.iter(|| sum_over_all_pairs(knight_distance_by_bfs))
+    });
     group.finish();
 }
 

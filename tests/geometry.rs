@@ -93,7 +93,9 @@ fn naive_reach(start: Bitboard, max_moves: u32, forbidden: Bitboard) -> Bitboard
 
 fn naive_set_distance(from: Bitboard, to: Bitboard, forbidden: Bitboard) -> Option<u32> {
     let distances = bfs_knight_distances(from, forbidden);
-    to.into_iter().filter_map(|sq| distances[sq.to_usize()]).min()
+    to.into_iter()
+        .filter_map(|sq| distances[sq.to_usize()])
+        .min()
 }
 
 /// Squares from which a knight attacks at least two targets, by looping over squares and counting
@@ -192,7 +194,11 @@ fn king_distance_is_chebyshev_on_all_pairs() {
 #[test]
 fn manhattan_distance_is_taxicab_on_all_pairs() {
     for (a, b) in all_pairs() {
-        assert_eq!(manhattan_distance(a, b), naive_manhattan_distance(a, b), "{a}-{b}");
+        assert_eq!(
+            manhattan_distance(a, b),
+            naive_manhattan_distance(a, b),
+            "{a}-{b}"
+        );
     }
 }
 
@@ -200,7 +206,10 @@ fn manhattan_distance_is_taxicab_on_all_pairs() {
 fn centre_manhattan_distance_is_distance_to_nearest_centre_square() {
     let centre = [Square::D4, Square::E4, Square::D5, Square::E5];
     for sq in Square::ALL {
-        let nearest = centre.iter().map(|&c| naive_manhattan_distance(sq, c)).min();
+        let nearest = centre
+            .iter()
+            .map(|&c| naive_manhattan_distance(sq, c))
+            .min();
         assert_eq!(Some(centre_manhattan_distance(sq)), nearest, "{sq}");
     }
     for corner in [Square::A1, Square::H1, Square::A8, Square::H8] {
@@ -223,7 +232,11 @@ fn knight_distance_by_rank_file_matches_bfs_on_all_pairs() {
     for a in Square::ALL {
         let bfs = bfs_knight_distances(Bitboard::from(a), Bitboard::EMPTY);
         for b in Square::ALL {
-            assert_eq!(Some(knight_distance_by_rank_file(a, b)), bfs[b.to_usize()], "{a}-{b}");
+            assert_eq!(
+                Some(knight_distance_by_rank_file(a, b)),
+                bfs[b.to_usize()],
+                "{a}-{b}"
+            );
         }
     }
 }
@@ -233,7 +246,11 @@ fn knight_distance_by_fill_matches_bfs_on_all_pairs() {
     for a in Square::ALL {
         let bfs = bfs_knight_distances(Bitboard::from(a), Bitboard::EMPTY);
         for b in Square::ALL {
-            assert_eq!(Some(knight_distance_by_fill(a, b)), bfs[b.to_usize()], "{a}-{b}");
+            assert_eq!(
+                Some(knight_distance_by_fill(a, b)),
+                bfs[b.to_usize()],
+                "{a}-{b}"
+            );
         }
     }
 }
@@ -258,7 +275,11 @@ fn knight_distance_known_facts() {
     use Square::*;
     // Diagonal neighbours are two moves apart, except next to a corner.
     for (corner, neighbour) in [(A1, B2), (H8, G7), (A8, B7), (H1, G2)] {
-        assert_eq!(knight_distance(corner, neighbour), 4, "{corner}-{neighbour}");
+        assert_eq!(
+            knight_distance(corner, neighbour),
+            4,
+            "{corner}-{neighbour}"
+        );
         assert_eq!(knight_distance_by_rank_file(corner, neighbour), 4);
     }
     assert_eq!(knight_distance(C3, D4), 2);
@@ -266,16 +287,24 @@ fn knight_distance_known_facts() {
     assert_eq!(knight_distance(A1, H8), 6);
     assert_eq!(knight_distance(A1, B1), 3);
     assert_eq!(knight_distance(B1, C3), 1);
-    assert_eq!(all_pairs().map(|(a, b)| knight_distance(a, b)).max(), Some(6));
+    assert_eq!(
+        all_pairs().map(|(a, b)| knight_distance(a, b)).max(),
+        Some(6)
+    );
     // A knight changes square colour every move: the parity of the distance is fixed by colours.
     for (a, b) in all_pairs() {
-        assert_eq!(knight_distance(a, b) % 2 == 1, a.is_light() != b.is_light(), "{a}-{b}");
+        assert_eq!(
+            knight_distance(a, b) % 2 == 1,
+            a.is_light() != b.is_light(),
+            "{a}-{b}"
+        );
     }
 }
 
 #[test]
 fn distances_are_symmetric_and_zero_exactly_on_equal_squares() {
-    let metrics: [(&str, fn(Square, Square) -> u32); 4] = [
+    type Metric = fn(Square, Square) -> u32;
+    let metrics: [(&str, Metric); 4] = [
         ("king", king_distance),
         ("manhattan", manhattan_distance),
         ("knight", knight_distance),
@@ -298,9 +327,9 @@ fn knight_attacks_set_matches_per_square_steps_and_shakmaty() {
     for set in test_sets(0x9e37_79b9_7f4a_7c15, 5000) {
         let expected = naive_knight_attacks(set);
         assert_eq!(knight_attacks_set(set), expected, "{:#018x}", set.0);
-        let by_shakmaty = set.into_iter().fold(Bitboard::EMPTY, |acc, sq| {
-            acc | attacks::knight_attacks(sq)
-        });
+        let by_shakmaty = set
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, sq| acc | attacks::knight_attacks(sq));
         assert_eq!(expected, by_shakmaty, "{:#018x}", set.0);
     }
 }
@@ -308,7 +337,12 @@ fn knight_attacks_set_matches_per_square_steps_and_shakmaty() {
 #[test]
 fn knight_fill_is_knights_plus_their_attacks() {
     for set in test_sets(0xd1b5_4a32_d192_ed03, 5000) {
-        assert_eq!(knight_fill(set), set | naive_knight_attacks(set), "{:#018x}", set.0);
+        assert_eq!(
+            knight_fill(set),
+            set | naive_knight_attacks(set),
+            "{:#018x}",
+            set.0
+        );
     }
 }
 
@@ -342,9 +376,16 @@ fn knight_reach_matches_bfs_avoiding_forbidden_squares() {
 #[test]
 fn knight_set_distance_matches_multi_source_bfs() {
     let mut rng = XorShift64(0x4f1b_bcdc_bfa5_3e0b);
-    for (i, from) in test_sets(0x6a09_e667_f3bc_c908, 3000).into_iter().enumerate() {
+    for (i, from) in test_sets(0x6a09_e667_f3bc_c908, 3000)
+        .into_iter()
+        .enumerate()
+    {
         let to = rng.set();
-        let forbidden = if i % 3 == 0 { Bitboard::EMPTY } else { rng.set() };
+        let forbidden = if i % 3 == 0 {
+            Bitboard::EMPTY
+        } else {
+            rng.set()
+        };
         assert_eq!(
             knight_set_distance(from, to, forbidden),
             naive_set_distance(from, to, forbidden),
@@ -355,8 +396,14 @@ fn knight_set_distance_matches_multi_source_bfs() {
         );
     }
     let a1 = Bitboard::from(Square::A1);
-    assert_eq!(knight_set_distance(Bitboard::EMPTY, a1, Bitboard::EMPTY), None);
-    assert_eq!(knight_set_distance(a1, Bitboard::EMPTY, Bitboard::EMPTY), None);
+    assert_eq!(
+        knight_set_distance(Bitboard::EMPTY, a1, Bitboard::EMPTY),
+        None
+    );
+    assert_eq!(
+        knight_set_distance(a1, Bitboard::EMPTY, Bitboard::EMPTY),
+        None
+    );
 }
 
 #[test]
@@ -372,7 +419,11 @@ fn knight_fork_squares_match_per_square_target_count() {
     // Every pair of targets, too.
     for (a, b) in all_pairs() {
         let targets = Bitboard::from(a) | Bitboard::from(b);
-        assert_eq!(knight_fork_squares(targets), naive_fork_squares(targets), "{a} {b}");
+        assert_eq!(
+            knight_fork_squares(targets),
+            naive_fork_squares(targets),
+            "{a} {b}"
+        );
     }
 }
 
@@ -394,7 +445,10 @@ fn diagram_cell(stdout: &str, square: Square) -> String {
         .lines()
         .find(|line| line.split_whitespace().next() == Some(rank_label.as_str()))
         .unwrap_or_else(|| panic!("no row for rank {rank_label} in\n{stdout}"));
-    row.split_whitespace().nth(1 + square.file().to_usize()).unwrap().to_owned()
+    row.split_whitespace()
+        .nth(1 + square.file().to_usize())
+        .unwrap()
+        .to_owned()
 }
 
 #[test]

@@ -66,7 +66,11 @@ fn parse_square(text: &str) -> Result<Square, String> {
 
 /// Draws the board with one cell per square, right-aligned to the widest cell.
 fn render_board(cell: impl Fn(Square) -> String) -> String {
-    let width = Square::ALL.iter().map(|&sq| cell(sq).len()).max().unwrap_or(1);
+    let width = Square::ALL
+        .iter()
+        .map(|&sq| cell(sq).len())
+        .max()
+        .unwrap_or(1);
     let mut board = String::new();
     for rank in Rank::ALL.into_iter().rev() {
         let cells: Vec<String> = File::ALL
@@ -85,8 +89,7 @@ fn render_board(cell: impl Fn(Square) -> String) -> String {
 
 /// Prints a distance diagram.
 pub fn run_distance(args: &DistanceArgs) -> ExitCode {
-    let (title, distance): (String, Box<dyn Fn(Square) -> u32>) = match (args.metric, args.square)
-    {
+    let (title, distance): (String, Box<dyn Fn(Square) -> u32>) = match (args.metric, args.square) {
         (Metric::Centre, None) => (
             "Manhattan distance to the centre (d4, e4, d5, e5)".to_owned(),
             Box::new(centre_manhattan_distance),
