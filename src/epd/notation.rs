@@ -54,15 +54,11 @@ pub fn matching_moves(pos: &Chess, token: &str) -> Result<Vec<Move>, MoveError> 
     // UCI such as `g2h1` also reads as (pawn) SAN, so coordinates get their turn when SAN finds
     // nothing; last, SAN that leaves out the `x` of a capture (`Ne4` for `Nxe4`).
     let mut found = san.map_or_else(Vec::new, |s| select(&|m| s.matches(*m)));
-    if found.is_empty() {
-        if let Some(c) = coords {
-            found = select(&|m| c.matches(m));
-        }
+    if let (true, Some(c)) = (found.is_empty(), coords) {
+        found = select(&|m| c.matches(m));
     }
-    if found.is_empty() {
-        if let Some(s) = san.and_then(with_capture) {
-            found = select(&|m| s.matches(*m));
-        }
+    if let (true, Some(s)) = (found.is_empty(), san.and_then(with_capture)) {
+        found = select(&|m| s.matches(*m));
     }
     if found.is_empty() {
         Err(MoveError::Illegal(token.to_owned()))
