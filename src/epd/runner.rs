@@ -437,6 +437,33 @@ mod tests {
     }
 
     #[test]
+    fn solution_is_the_first_iteration_that_stays_solving() {
+        use crate::search::Bound;
+        let (g, pos) = goal("8/1p6/p5R1/k7/Prpp4/K7/1NP5/8 w - - bm Rb6;");
+        let mv = |s| crate::epd::notation::resolve_move(&pos, s).unwrap();
+        let mut tracker = SolutionTracker {
+            goal: &g,
+            since: None,
+        };
+        for (depth, m) in [(1, "Rb6"), (2, "Rg5+"), (3, "Rb6"), (4, "Rb6")] {
+            tracker.on_iteration(&IterationInfo {
+                depth,
+                seldepth: depth,
+                multipv: 1,
+                score: Score::Cp(50),
+                bound: Bound::Exact,
+                nodes: u64::from(depth) * 100,
+                nps: 0,
+                hashfull: 0,
+                time: Duration::from_millis(u64::from(depth)),
+                pv: vec![mv(m)],
+            });
+        }
+        let since = tracker.since.unwrap();
+        assert_eq!((since.depth, since.nodes), (3, 300));
+    }
+
+    #[test]
     fn best_and_avoid_moves() {
         let (g, pos) = goal("8/1p6/p5R1/k7/Prpp4/K7/1NP5/8 w - - am Rd6; bm Rb6 Rg5+;");
         let mv = |s| crate::epd::notation::resolve_move(&pos, s).ok();
