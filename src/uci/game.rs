@@ -91,7 +91,9 @@ impl Game {
                         };
                         recovered.map_err(|e| GameError::Unplayable {
                             fen: echo(text),
-                            reason: e.to_string(),
+                            reason: e
+                                .to_string()
+                                .replace("opposite check", "the side not to move is in check"),
                         })?
                     }
                 }

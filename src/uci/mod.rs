@@ -28,7 +28,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Move};
+use shakmaty::{Chess, Color, Move, Position};
 use thiserror::Error;
 use vampirc_uci::UciMessage;
 
@@ -458,6 +458,23 @@ impl<W: Write + Send + 'static> Engine<W> {
                     .out
                     .info_string(format!("go searchmoves: {uci} is illegal here; ignored")),
             }
+        }
+        let mut spec = spec;
+        // A clock for the other side only (`go btime 100` with White to move, as fastchess's
+        // compliance test sends) would leave the search without a limit: assume equal clocks.
+        let white = job.root.turn() == Color::White;
+        let (ours, theirs, name) = if white {
+            (&mut spec.wtime, spec.btime, "white")
+        } else {
+            (&mut spec.btime, spec.wtime, "black")
+        };
+        if ours.is_none()
+            && let Some(t) = theirs
+        {
+            *ours = Some(t);
+            self.out.info_string(format!(
+                "go: no clock for {name}, the side to move; assuming {t} ms like the opponent"
+            ));
         }
         let limits = Limits {
             depth: spec.depth,

@@ -174,7 +174,7 @@ pub enum OptionError {
         /// The option.
         name: &'static str,
         /// What was given.
-        value: i64,
+        value: String,
         /// Smallest allowed.
         min: i64,
         /// Largest allowed.
@@ -256,18 +256,23 @@ impl EngineOptions {
         let value = match (spec.kind, value.map(str::trim)) {
             (OptionKind::Button, _) => OptionValue::Press,
             (_, None | Some("")) => return Err(OptionError::MissingValue(spec.name)),
-            (OptionKind::Spin { .. }, Some(text)) => match text.parse::<i64>() {
+            (OptionKind::Spin { min, max }, Some(text)) => match text.parse::<i64>() {
                 Ok(n) => OptionValue::Int(n),
                 // A number too long for i64 is out of range rather than "not a number".
-                Err(_) if is_integer_text(text) => OptionValue::Int(if text.starts_with('-') {
-                    i64::MIN
-                } else {
-                    i64::MAX
-                }),
+                Err(_) if is_integer_text(text) => {
+                    let value = echo(text);
+                    return Err(OptionError::OutOfRange {
+                        name: spec.name,
+                        value,
+                        min,
+                        max,
+                    });
+                }
                 Err(_) => {
+                    let value = echo(text);
                     return Err(OptionError::NotANumber {
                         name: spec.name,
-                        value: echo(text),
+                        value,
                     });
                 }
             },
@@ -297,7 +302,7 @@ impl EngineOptions {
                 if !(min..=max).contains(&n) {
                     return Err(OptionError::OutOfRange {
                         name: spec.name,
-                        value: n,
+                        value: n.to_string(),
                         min,
                         max,
                     });
