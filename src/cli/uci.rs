@@ -11,12 +11,9 @@ use minkowski::config::Config;
 /// on its built-in defaults, so it still loads in a GUI.
 pub fn run(config: Option<&Path>) -> ExitCode {
     let (config, problems) = Config::load(config);
-    let mut notices: Vec<String> = problems
-        .iter()
-        .map(|p| format!("engine.toml: {p}"))
-        .collect();
+    let mut notices: Vec<String> = problems.iter().map(ToString::to_string).collect();
     if !problems.is_empty() {
-        notices.push("engine.toml not applied: starting on the built-in defaults".to_owned());
+        notices.push("configuration not applied: starting on the built-in defaults".to_owned());
     }
     for n in &notices {
         eprintln!("minkowski: {n}");

@@ -135,7 +135,8 @@ enum Flow {
 /// engine.toml) are shown as `info string`s in the answer to `uci`.
 ///
 /// The engine answers on `output`, one flushed line at a time. A search still running at `quit`
-/// or end of input is stopped and its `bestmove` printed before returning.
+/// or end of input is stopped and its `bestmove` printed before returning. After `quit` the input
+/// thread is left behind, blocked on `input` until that ends (a process exits anyway).
 pub fn run_uci<R, W>(input: R, output: W, config: &Config, notices: &[String])
 where
     R: BufRead + Send + 'static,
