@@ -16,11 +16,12 @@
 pub mod command;
 mod extras;
 pub mod game;
+pub mod input;
 pub mod options;
 pub mod output;
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -29,18 +30,15 @@ use std::time::Duration;
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, Move, Position};
-use thiserror::Error;
 use vampirc_uci::UciMessage;
 
 use crate::config::Config;
 use crate::search::{Limits, SearchControl, SearchResult, Searcher};
 use command::{Command, GoSpec, Parsed, echo, parse_line};
 use game::{Game, describe};
+use input::{InputError, read_lines};
 use options::{EngineOptions, OptionId};
 use output::{Output, UciReporter, bestmove_line};
-
-/// Longest input line accepted; longer lines are skipped with a notice (without storing them).
-pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// Stack for the search thread: deep recursion with move lists on the stack needs more than the
 /// default 2 MB of spawned threads.
@@ -48,25 +46,6 @@ const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Author line of `uci`.
 const AUTHOR: &str = "the Minkowski developers";
-
-/// Input that never became a line.
-#[derive(Debug, Error)]
-pub enum InputError {
-    /// A line over [`MAX_LINE_BYTES`].
-    #[error("line of {bytes} bytes ignored: longer than the limit of {limit} bytes")]
-    TooLong {
-        /// Its length.
-        bytes: usize,
-        /// The limit.
-        limit: usize,
-    },
-    /// A line that is not UTF-8.
-    #[error("line ignored: it is not valid UTF-8")]
-    NotUtf8,
-    /// Reading failed; treated as the end of input.
-    #[error("cannot read input ({0}); stopping")]
-    Read(io::Error),
-}
 
 /// What the command loop waits for.
 enum Event {
@@ -182,72 +161,6 @@ fn new_searcher(options: &EngineOptions) -> Searcher {
     searcher.set_multipv(options.multipv);
     searcher.set_move_overhead(options.move_overhead());
     searcher
-}
-
-/// The input thread: lines (without `\n` or `\r\n`) to the channel until the end of input.
-fn read_lines<R: BufRead>(mut input: R, tx: &Sender<Event>) {
-    loop {
-        let event = match read_line_capped(&mut input, MAX_LINE_BYTES) {
-            Ok(Some(Ok(line))) => Event::Line(line),
-            Ok(Some(Err(bad))) => Event::BadInput(bad),
-            Ok(None) => Event::Eof,
-            Err(e) => {
-                let _ = tx.send(Event::BadInput(InputError::Read(e)));
-                Event::Eof
-            }
-        };
-        let last = matches!(event, Event::Eof);
-        if tx.send(event).is_err() || last {
-            return;
-        }
-    }
-}
-
-/// One line, at most `cap` bytes kept. `Ok(None)` at the end of input; an over-long line is
-/// consumed to its end but not stored.
-fn read_line_capped<R: BufRead>(
-    input: &mut R,
-    cap: usize,
-) -> io::Result<Option<Result<String, InputError>>> {
-    let mut buf = Vec::new();
-    let mut bytes = 0usize;
-    let mut any = false;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            if !any {
-                return Ok(None);
-            }
-            break;
-        }
-        any = true;
-        let newline = available.iter().position(|&b| b == b'\n');
-        let chunk = &available[..newline.unwrap_or(available.len())];
-        bytes += chunk.len();
-        if bytes <= cap {
-            buf.extend_from_slice(chunk);
-        } else {
-            buf = Vec::new();
-        }
-        let used = newline.map_or(available.len(), |i| i + 1);
-        input.consume(used);
-        if newline.is_some() {
-            break;
-        }
-    }
-    if bytes > cap {
-        return Ok(Some(Err(InputError::TooLong { bytes, limit: cap })));
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    Ok(Some(
-        String::from_utf8(buf).map_err(|_| InputError::NotUtf8),
-    ))
 }
 
 /// The command loop's state.
@@ -672,24 +585,44 @@ impl<W: Write + Send + 'static> Engine<W> {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Cursor;
+    use std::sync::{Arc, Mutex};
+
     use super::*;
 
+    /// A writer the test can read back after the loop ends.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
     #[test]
-    fn long_lines_are_skipped_whole() {
-        let text = format!("{}\nisready\r\nlast", "x".repeat(50));
-        let mut input = io::Cursor::new(text.into_bytes());
-        assert!(matches!(
-            read_line_capped(&mut input, 10).unwrap(),
-            Some(Err(InputError::TooLong { bytes: 50, .. }))
-        ));
-        assert_eq!(
-            read_line_capped(&mut input, 10).unwrap().unwrap().unwrap(),
-            "isready"
+    fn runs_in_process_over_any_reader_and_writer() {
+        let out = Shared::default();
+        let input =
+            Cursor::new(b"uci\nisready\nposition startpos moves e2e4\ngo infinite\n".to_vec());
+        run_uci(
+            input,
+            out.clone(),
+            &Config::default(),
+            &["hello".to_owned()],
         );
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.contains(&"info string hello"));
+        assert!(lines.contains(&"uciok") && lines.contains(&"readyok"));
+        // End of input stopped the infinite search, which still answered.
         assert_eq!(
-            read_line_capped(&mut input, 10).unwrap().unwrap().unwrap(),
-            "last"
+            lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
+            1
         );
-        assert!(read_line_capped(&mut input, 10).unwrap().is_none());
     }
 }
