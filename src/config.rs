@@ -1,1 +1,299 @@
-//! engine.toml loading (skeleton: filled in by the UCI work).
+//! engine.toml: default UCI option values (`[uci]`) and evaluation weights by name (`[eval]`).
+//!
+//! Precedence: built-in defaults < engine.toml < `setoption`. The `[uci]` keys are the UCI
+//! option names and are checked by the same table as `setoption`
+//! ([`crate::uci::options::OPTIONS`]), so a value the GUI could not set cannot come from the file
+//! either. A file with any problem is not applied at all: the engine starts on the built-in
+//! defaults and says why, with the line of each problem.
+//!
+//! ```
+//! use std::path::Path;
+//! use minkowski::config::Config;
+//! let config = Config::from_toml("[uci]\nHash = 64\n", Path::new("engine.toml")).unwrap();
+//! assert_eq!(config.options.hash_mb, 64);
+//! assert_eq!(config.options.multipv, 1); // not in the file: the built-in default
+//! let errors = Config::from_toml("[uci]\nHash = 0\n", Path::new("engine.toml")).unwrap_err();
+//! assert_eq!(errors[0].line(), Some(2));
+//! ```
+
+use std::collections::{BTreeMap, HashSet};
+use std::io;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+use toml::{Spanned, Value};
+
+use crate::uci::options::{EngineOptions, OptionKind, OptionValue, find_option};
+
+/// The file read from the working directory when no `--config` is given.
+pub const DEFAULT_FILE: &str = "engine.toml";
+
+/// Everything engine.toml can set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// UCI option values: the built-in defaults, overridden by `[uci]`.
+    pub options: EngineOptions,
+    /// `[eval]`: weight name → `[mg, eg]`.
+    // HOOK: checked against and applied to the evaluator's weights-by-name API once it exists.
+    pub eval: BTreeMap<String, [i32; 2]>,
+    /// The file it came from, if any.
+    pub source: Option<PathBuf>,
+}
+
+/// A problem with engine.toml. Every variant but [`ConfigError::Read`] knows its line.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file exists (or was named by `--config`) but cannot be read.
+    #[error("{path}: cannot read: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// Not valid TOML, or not shaped like engine.toml.
+    #[error("{path}:{line}:{column}: {message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The TOML parser's message.
+        message: String,
+    },
+    /// A table other than `[uci]` and `[eval]`.
+    #[error("{path}:{line}: unknown table [{table}] (known: [uci], [eval])")]
+    UnknownTable {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// The table name.
+        table: String,
+    },
+    /// A key in `[uci]` that is not an option.
+    #[error(
+        "{path}:{line}: unknown key '{key}' in [uci] (known: Hash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960)"
+    )]
+    UnknownKey {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// The key.
+        key: String,
+    },
+    /// A known key with a value of the wrong type or out of range.
+    #[error("{path}:{line}: [{table}] {key}: {problem}")]
+    BadValue {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// `uci` or `eval`.
+        table: String,
+        /// The key.
+        key: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+impl ConfigError {
+    /// The 1-based line of the problem, when there is one.
+    #[must_use]
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ConfigError::Read { .. } => None,
+            ConfigError::Syntax { line, .. }
+            | ConfigError::UnknownTable { line, .. }
+            | ConfigError::UnknownKey { line, .. }
+            | ConfigError::BadValue { line, .. } => Some(*line),
+        }
+    }
+}
+
+type Table = BTreeMap<String, Spanned<Value>>;
+
+impl Config {
+    /// Read the configuration: `explicit` (from `--config`) or else ./engine.toml.
+    ///
+    /// Never fails: on any problem it returns the built-in defaults together with the problems.
+    /// A missing ./engine.toml is not a problem; a missing `--config` file is.
+    #[must_use]
+    pub fn load(explicit: Option<&Path>) -> (Config, Vec<ConfigError>) {
+        let path = explicit.unwrap_or(Path::new(DEFAULT_FILE));
+        match std::fs::read_to_string(path) {
+            Ok(text) => match Config::from_toml(&text, path) {
+                Ok(config) => (config, Vec::new()),
+                Err(errors) => (Config::default(), errors),
+            },
+            Err(e) if explicit.is_none() && e.kind() == io::ErrorKind::NotFound => {
+                (Config::default(), Vec::new())
+            }
+            Err(source) => (
+                Config::default(),
+                vec![ConfigError::Read {
+                    path: path.display().to_string(),
+                    source,
+                }],
+            ),
+        }
+    }
+
+    /// Parse engine.toml text; `path` is only used in messages. All problems are reported,
+    /// ordered by line.
+    pub fn from_toml(text: &str, path: &Path) -> Result<Config, Vec<ConfigError>> {
+        let path_text = path.display().to_string();
+        let document: BTreeMap<String, Spanned<Table>> = match toml::from_str(text) {
+            Ok(d) => d,
+            Err(e) => {
+                let (line, column) = line_column(text, e.span().map_or(0, |s| s.start));
+                let mut message = e.message().trim().to_owned();
+                if message.contains("expected a map") {
+                    message.push_str(" (every key belongs in a table: [uci] or [eval])");
+                }
+                return Err(vec![ConfigError::Syntax {
+                    path: path_text,
+                    line,
+                    column,
+                    message,
+                }]);
+            }
+        };
+        let mut config = Config {
+            source: Some(path.to_path_buf()),
+            ..Config::default()
+        };
+        let mut errors = Vec::new();
+        for (table_name, table) in &document {
+            let at = |span: Range<usize>| line_column(text, span.start).0;
+            match table_name.as_str() {
+                "uci" => {
+                    let mut seen = HashSet::new();
+                    for (key, value) in table.get_ref() {
+                        let line = at(value.span());
+                        let bad = |problem: String| ConfigError::BadValue {
+                            path: path_text.clone(),
+                            line,
+                            table: "uci".into(),
+                            key: key.clone(),
+                            problem,
+                        };
+                        let Some(spec) = find_option(key) else {
+                            errors.push(ConfigError::UnknownKey {
+                                path: path_text.clone(),
+                                line,
+                                key: key.clone(),
+                            });
+                            continue;
+                        };
+                        if !seen.insert(spec.name) {
+                            errors.push(bad(format!("'{}' is set twice", spec.name)));
+                            continue;
+                        }
+                        let typed = match (spec.kind, value.get_ref()) {
+                            (OptionKind::Button, _) => {
+                                errors.push(bad("is a button, not a setting".into()));
+                                continue;
+                            }
+                            (_, Value::Integer(n)) => OptionValue::Int(*n),
+                            (_, Value::Boolean(b)) => OptionValue::Bool(*b),
+                            (OptionKind::Spin { .. }, v) => {
+                                errors.push(bad(format!(
+                                    "must be a whole number, found {}",
+                                    v.type_str()
+                                )));
+                                continue;
+                            }
+                            (OptionKind::Check, v) => {
+                                errors.push(bad(format!(
+                                    "must be true or false, found {}",
+                                    v.type_str()
+                                )));
+                                continue;
+                            }
+                        };
+                        if let Err(e) = config.options.set(spec, typed) {
+                            errors.push(bad(e.to_string()));
+                        }
+                    }
+                }
+                "eval" => {
+                    for (key, value) in table.get_ref() {
+                        match weight_pair(value.get_ref()) {
+                            Some(pair) => {
+                                config.eval.insert(key.clone(), pair);
+                            }
+                            None => errors.push(ConfigError::BadValue {
+                                path: path_text.clone(),
+                                line: at(value.span()),
+                                table: "eval".into(),
+                                key: key.clone(),
+                                problem: "must be [mg, eg]: two whole numbers in the i32 range"
+                                    .into(),
+                            }),
+                        }
+                    }
+                }
+                _ => errors.push(ConfigError::UnknownTable {
+                    path: path_text.clone(),
+                    line: at(table.span()),
+                    table: table_name.clone(),
+                }),
+            }
+        }
+        if errors.is_empty() {
+            Ok(config)
+        } else {
+            errors.sort_by_key(ConfigError::line);
+            Err(errors)
+        }
+    }
+}
+
+/// `[mg, eg]` as two `i32`s.
+fn weight_pair(value: &Value) -> Option<[i32; 2]> {
+    let Value::Array(items) = value else {
+        return None;
+    };
+    let [Value::Integer(mg), Value::Integer(eg)] = items.as_slice() else {
+        return None;
+    };
+    Some([i32::try_from(*mg).ok()?, i32::try_from(*eg).ok()?])
+}
+
+/// 1-based line and column of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset.min(text.len())).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_from_one() {
+        assert_eq!(line_column("a\nbc\nd", 0), (1, 1));
+        assert_eq!(line_column("a\nbc\nd", 3), (2, 2));
+        assert_eq!(line_column("a\nbc\nd", 5), (3, 1));
+    }
+
+    #[test]
+    fn every_problem_is_reported_with_its_line() {
+        let text = "[uci]\nHash = 0\nPonder = \"yes\"\nHsh = 3\n\"Clear Hash\" = true\n[eval]\nknight = [1]\n[search]\nx = 1\n";
+        let errors = Config::from_toml(text, Path::new("t.toml")).unwrap_err();
+        let lines: Vec<_> = errors.iter().map(ConfigError::line).collect();
+        assert_eq!(
+            lines,
+            [Some(2), Some(3), Some(4), Some(5), Some(7), Some(8)],
+            "{errors:?}"
+        );
+    }
+}
