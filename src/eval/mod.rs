@@ -23,20 +23,20 @@ const PASSED_MASK: [[u64; 64]; 2] = passed_masks();
 
 const fn passed_masks() -> [[u64; 64]; 2] {
     let mut masks = [[0u64; 64]; 2];
-    let mut sq = 0;
+    let mut sq: i32 = 0;
     while sq < 64 {
-        let file = (sq % 8) as i32;
-        let rank = (sq / 8) as i32;
-        let mut other = 0;
+        let file = sq % 8;
+        let rank = sq / 8;
+        let mut other: i32 = 0;
         while other < 64 {
-            let f = (other % 8) as i32;
-            let r = (other / 8) as i32;
+            let f = other % 8;
+            let r = other / 8;
             let near = (f - file) <= 1 && (file - f) <= 1;
             if near && r > rank {
-                masks[0][sq] |= 1 << other;
+                masks[0][sq as usize] |= 1 << other;
             }
             if near && r < rank {
-                masks[1][sq] |= 1 << other;
+                masks[1][sq as usize] |= 1 << other;
             }
             other += 1;
         }
@@ -102,12 +102,11 @@ impl Evaluator {
                     };
                     side += w.mobility[r] * (reach & mobility_area).count() as i32;
                     match role {
-                        Role::Pawn => {
-                            if (their_pawns.0 & PASSED_MASK[color as usize ^ 1][sq as usize]) == 0 {
-                                // shakmaty's Color: Black = 0, White = 1; PASSED_MASK is
-                                // indexed White = 0, Black = 1.
-                                side += w.passed_pawn[rel / 8];
-                            }
+                        Role::Pawn
+                            if (their_pawns.0 & PASSED_MASK[side_index(color)][sq as usize])
+                                == 0 =>
+                        {
+                            side += w.passed_pawn[rel / 8];
                         }
                         Role::Rook => {
                             let file = Bitboard::from_file(sq.file());
@@ -143,6 +142,14 @@ impl Evaluator {
         }
         value += w.tempo.taper(phase);
         Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+}
+
+/// Index of `color` in [`PASSED_MASK`] (White = 0, Black = 1).
+const fn side_index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
     }
 }
 

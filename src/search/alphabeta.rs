@@ -80,10 +80,9 @@ impl Worker<'_> {
         if self.stopped {
             return true;
         }
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & (POLL_INTERVAL - 1) == 0
-            && (self.control.stop.load(Ordering::Relaxed) || self.time.hard_exceeded())
+        let poll = self.nodes & (POLL_INTERVAL - 1) == 0;
+        if self.nodes >= self.node_limit
+            || (poll && (self.control.stop.load(Ordering::Relaxed) || self.time.hard_exceeded()))
         {
             self.stopped = true;
         }
@@ -140,6 +139,50 @@ impl Worker<'_> {
         let key = key.unwrap_or_else(|| child.zobrist_hash(EnPassantMode::Legal));
         self.keys.push(key.0);
         child
+    }
+
+    /// Late move pruning, SEE pruning and futility pruning of one move of a non-PV-critical
+    /// node (the caller has checked the move does not give check).
+    #[allow(clippy::too_many_arguments)]
+    fn futile(
+        &self,
+        pos: &Chess,
+        picked: &super::movepick::Picked,
+        quiet: bool,
+        depth: i32,
+        improving: bool,
+        eval: Value,
+        alpha: Value,
+        quiets_tried: usize,
+    ) -> bool {
+        if quiet && depth <= LMP_DEPTH {
+            let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+            if quiets_tried as i32 >= limit {
+                return true;
+            }
+        }
+        if quiet
+            && depth <= FUTILITY_DEPTH
+            && eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0
+        {
+            return true;
+        }
+        if depth <= SEE_PRUNE_DEPTH {
+            let threshold = if quiet {
+                -SEE_QUIET_MARGIN * depth
+            } else {
+                -SEE_CAPTURE_MARGIN * depth * depth
+            };
+            let value = if quiet {
+                see(pos, picked.mv)
+            } else {
+                picked.see
+            };
+            if value < threshold {
+                return true;
+            }
+        }
+        false
     }
 
     /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`.
@@ -230,9 +273,9 @@ impl Worker<'_> {
             // Reverse futility pruning: far above beta at low depth, assume it holds.
             if depth <= RFP_DEPTH
                 && !beta.is_mate()
-                && eval.0 - RFP_MARGIN * (depth - i32::from(improving)) >= beta.0
+                && static_eval.0 - RFP_MARGIN * (depth - i32::from(improving)) >= beta.0
             {
-                return eval;
+                return static_eval;
             }
             // Null-move pruning, not in zugzwang-prone positions (no pieces besides pawns).
             if depth >= NMP_MIN_DEPTH
@@ -289,31 +332,22 @@ impl Worker<'_> {
         for picked in picker {
             let m = picked.mv;
             let quiet = !is_tactical(m);
-            let prune = !root && best.0 > -Value::MATE_BOUND.0 && !in_check;
-            if prune && quiet && depth <= LMP_DEPTH {
-                let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
-                if quiets.len() as i32 >= limit {
-                    continue;
-                }
-            }
-            if prune && depth <= SEE_PRUNE_DEPTH {
-                let threshold = if quiet {
-                    -SEE_QUIET_MARGIN * depth
-                } else {
-                    -SEE_CAPTURE_MARGIN * depth * depth
-                };
-                let value = if quiet { see(pos, m) } else { picked.see };
-                if value < threshold {
-                    continue;
-                }
-            }
             let child = self.make(pos, m);
             let gives_check = child.is_check();
+            // Pruning of hopeless moves, once a move that avoids mate is known. Checking
+            // moves are never pruned: mating attacks often begin with a quiet check.
+            let prune = !root && best.0 > -Value::MATE_BOUND.0 && !in_check && !gives_check;
             if prune
-                && quiet
-                && !gives_check
-                && depth <= FUTILITY_DEPTH
-                && eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0
+                && self.futile(
+                    pos,
+                    &picked,
+                    quiet,
+                    depth,
+                    improving,
+                    eval,
+                    alpha,
+                    quiets.len(),
+                )
             {
                 self.keys.pop();
                 continue;
@@ -496,9 +530,14 @@ impl Worker<'_> {
     }
 }
 
-/// Whether the side to move has a piece other than pawns and king.
+/// Zugzwang guard for null-move pruning: whether the side to move has a rook or queen, or
+/// at least two minor pieces. With only king, pawns and one minor piece, zugzwang (where
+/// passing would help) is too common to trust a null move.
 #[must_use]
 pub fn has_non_pawn_material(pos: &Chess) -> bool {
     let board = pos.board();
-    (board.by_color(pos.turn()) & !(board.by_role(Role::Pawn) | board.by_role(Role::King))).any()
+    let ours = board.by_color(pos.turn());
+    let heavy = ours & (board.by_role(Role::Rook) | board.by_role(Role::Queen));
+    let minors = ours & (board.by_role(Role::Knight) | board.by_role(Role::Bishop));
+    heavy.any() || minors.more_than_one()
 }

@@ -368,7 +368,7 @@ impl Searcher {
                 };
                 lines.push(line);
             }
-            lines.sort_by(|a, b| b.value.cmp(&a.value));
+            lines.sort_by_key(|l| std::cmp::Reverse(l.value));
             completed = lines;
             completed_depth = depth;
             seldepth = worker.seldepth;
