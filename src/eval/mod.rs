@@ -1,17 +1,25 @@
-//! The evaluation: material, piece-square tables and a few cheap positional terms, blended by
-//! game phase, from the side to move's point of view.
+//! The evaluation: material, piece-square tables, mobility, passed pawns, king safety and knight
+//! forks, blended by game phase, with specialised endgame knowledge looked up by material
+//! signature ([`endgame`]) — all from the side to move's point of view.
 //!
-//! All numbers live in [`weights::Weights`]; the pair type and the one phase blend are in
-//! [`score`]; PeSTO's piece-square data is in [`psqt`].
+//! All numbers live in [`weights::Weights`] (settable by name); the pair type and the one phase
+//! blend are in [`score`]; PeSTO's piece-square data is in [`psqt`]. The evaluation is generic
+//! over a [`trace::Tracer`]: [`Evaluator::evaluate`] traces nothing (at no cost) and
+//! [`Evaluator::trace`] records every term.
 
+pub mod endgame;
 pub mod psqt;
 pub mod score;
+pub mod tactics;
+pub mod trace;
 pub mod weights;
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
 use crate::search::Value;
-use score::S;
+use endgame::Verdict;
+use score::{MAX_PHASE, S};
+use trace::{EvalTrace, Term, Tracer};
 use weights::Weights;
 
 /// Evaluations are clamped to this magnitude so they never look like mate scores.
@@ -23,20 +31,20 @@ const PASSED_MASK: [[u64; 64]; 2] = passed_masks();
 
 const fn passed_masks() -> [[u64; 64]; 2] {
     let mut masks = [[0u64; 64]; 2];
-    let mut sq: i32 = 0;
+    let mut sq = 0;
     while sq < 64 {
-        let file = sq % 8;
-        let rank = sq / 8;
-        let mut other: i32 = 0;
+        let file = (sq % 8) as i32;
+        let rank = (sq / 8) as i32;
+        let mut other = 0;
         while other < 64 {
-            let f = other % 8;
-            let r = other / 8;
+            let f = (other % 8) as i32;
+            let r = (other / 8) as i32;
             let near = (f - file) <= 1 && (file - f) <= 1;
             if near && r > rank {
-                masks[0][sq as usize] |= 1 << other;
+                masks[0][sq] |= 1 << other;
             }
             if near && r < rank {
-                masks[1][sq as usize] |= 1 << other;
+                masks[1][sq] |= 1 << other;
             }
             other += 1;
         }
@@ -61,6 +69,12 @@ pub struct Evaluator {
 
 impl Evaluator {
     /// An evaluator with the given weights.
+    ///
+    /// ```
+    /// use minkowski::eval::{Evaluator, weights::Weights};
+    /// let e = Evaluator::new(Weights::default());
+    /// assert_eq!(e, Evaluator::default());
+    /// ```
     #[must_use]
     pub fn new(weights: Weights) -> Evaluator {
         Evaluator { weights }
@@ -68,89 +82,178 @@ impl Evaluator {
 
     /// Static evaluation of `pos` in centipawns from the side to move's point of view.
     /// Symmetric: the colour-flipped position gets the same value.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// use shakmaty::{Chess, CastlingMode, fen::Fen};
+    /// // King and queen against king: a known win, far above any material count.
+    /// let pos: Chess = "8/8/8/3k4/8/8/8/KQ6 w - - 0 1".parse::<Fen>().unwrap()
+    ///     .into_position(CastlingMode::Standard).unwrap();
+    /// assert!(Evaluator::default().evaluate(&pos).0 > 5_000);
+    /// ```
     #[must_use]
     pub fn evaluate(&self, pos: &Chess) -> Value {
+        self.evaluate_with(pos, &mut ())
+    }
+
+    /// The evaluation with every term recorded, for `minkowski eval` and the UCI `eval` command.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// use shakmaty::Chess;
+    /// let e = Evaluator::default();
+    /// let trace = e.trace(&Chess::default());
+    /// assert_eq!(trace.total, e.evaluate(&Chess::default()));
+    /// assert!(trace.to_string().contains("Material"));
+    /// ```
+    #[must_use]
+    pub fn trace(&self, pos: &Chess) -> EvalTrace {
+        let mut trace = EvalTrace {
+            side_to_move: Some(pos.turn()),
+            ..EvalTrace::default()
+        };
+        trace.total = self.evaluate_with(pos, &mut trace);
+        trace
+    }
+
+    /// The evaluation, reporting each term to `tracer`.
+    pub fn evaluate_with<T: Tracer>(&self, pos: &Chess, tracer: &mut T) -> Value {
         let w = &self.weights;
         let board = pos.board();
-        let occupied = board.occupied();
         let mut score = S::ZERO; // White's point of view
         let mut phase = 0;
-
         for color in [Color::White, Color::Black] {
-            let mut side = S::ZERO;
-            let ours = board.by_color(color);
-            let their_pawns = board.by_piece(Role::Pawn.of(!color));
-            let our_pawns = board.by_piece(Role::Pawn.of(color));
-            let mut pawn_attacked = Bitboard::EMPTY;
-            for sq in their_pawns {
-                pawn_attacked |= attacks::pawn_attacks(!color, sq);
-            }
-            let mobility_area = !(ours | pawn_attacked);
+            let (side, side_phase) = self.side_terms(board, color, tracer);
+            phase += side_phase;
+            score += if color == Color::White { side } else { -side };
+        }
+        let phase = phase.min(MAX_PHASE);
+        tracer.phase(phase);
 
-            for role in Role::ALL {
-                let r = role as usize - 1;
-                for sq in board.by_piece(role.of(color)) {
-                    let rel = relative(sq, color);
-                    side += w.material[r] + w.psqt[r][rel];
-                    phase += w.phase_weight[r];
-                    let reach = match role {
-                        Role::Knight => attacks::knight_attacks(sq),
-                        Role::Bishop => attacks::bishop_attacks(sq, occupied),
-                        Role::Rook => attacks::rook_attacks(sq, occupied),
-                        Role::Queen => attacks::queen_attacks(sq, occupied),
-                        Role::Pawn | Role::King => Bitboard::EMPTY,
-                    };
-                    side += w.mobility[r] * (reach & mobility_area).count() as i32;
-                    match role {
-                        Role::Pawn
-                            if (their_pawns.0 & PASSED_MASK[side_index(color)][sq as usize])
-                                == 0 =>
-                        {
-                            side += w.passed_pawn[rel / 8];
-                        }
-                        Role::Rook => {
-                            let file = Bitboard::from_file(sq.file());
-                            if (our_pawns & file).is_empty() {
-                                side += if (their_pawns & file).is_empty() {
-                                    w.rook_open_file
-                                } else {
-                                    w.rook_semi_open_file
-                                };
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            if board.by_piece(Role::Bishop.of(color)).more_than_one() {
-                side += w.bishop_pair;
-            }
-            if color == Color::White {
-                score += side;
-            } else {
-                score -= side;
+        // Knight forks: the side to move can play one now; the other only threatens it.
+        for color in [Color::White, Color::Black] {
+            if tactics::knight_fork_moves(board, color).any() {
+                let bonus = if pos.turn() == color { w.fork_now } else { w.fork_threat };
+                tracer.term(Term::KnightForks, color, bonus);
+                score += if color == Color::White { bonus } else { -bonus };
             }
         }
 
-        // ENDGAME SEAM: specialised endgame knowledge (mop-up, knight against a passer, forks)
-        // plugs in here, adjusting `score` (White's point of view, as an `S`) or replacing the
-        // blended value below for recognised material signatures.
+        // Specialised endgames replace or adjust the sum above.
+        if let Some((eg, strong)) = endgame::lookup(board) {
+            let verdict = (eg.evaluate)(pos, strong, w);
+            tracer.endgame(eg.code, strong, verdict);
+            let sign = if strong == Color::White { 1 } else { -1 };
+            match verdict {
+                Verdict::Replace(s) => {
+                    let white = s.taper(phase) * sign;
+                    let value = if pos.turn() == Color::White { white } else { -white };
+                    return Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT));
+                }
+                Verdict::Adjust(s) => {
+                    tracer.term(Term::Endgame, strong, s);
+                    score += s * sign;
+                }
+            }
+        }
 
         let mut value = score.taper(phase);
         if pos.turn() == Color::Black {
             value = -value;
         }
+        tracer.term(Term::Tempo, pos.turn(), w.tempo);
         value += w.tempo.taper(phase);
         Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
     }
+
+    /// Everything `color` scores on its own: material, piece squares, mobility, passed pawns,
+    /// rook files, bishop pair and the attack on the enemy king. Returns the sum and the phase
+    /// contribution of `color`'s pieces.
+    fn side_terms<T: Tracer>(&self, board: &Board, color: Color, tracer: &mut T) -> (S, i32) {
+        let w = &self.weights;
+        let occupied = board.occupied();
+        let ours = board.by_color(color);
+        let their_pawns = board.by_piece(Role::Pawn.of(!color));
+        let our_pawns = board.by_piece(Role::Pawn.of(color));
+        let pawn_attacked = tactics::pawn_attacks_set(their_pawns, !color);
+        let mobility_area = !(ours | pawn_attacked);
+        let their_king_zone = board
+            .king_of(!color)
+            .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+        let mut side = S::ZERO;
+        let mut phase = 0;
+
+        for role in Role::ALL {
+            let r = role as usize - 1;
+            for sq in board.by_piece(role.of(color)) {
+                let rel = relative(sq, color);
+                side += w.material[r] + w.psqt[r][rel];
+                tracer.term(Term::Material, color, w.material[r]);
+                tracer.term(Term::Psqt, color, w.psqt[r][rel]);
+                phase += w.phase_weight[r];
+                let reach = match role {
+                    Role::Knight => attacks::knight_attacks(sq),
+                    Role::Bishop => attacks::bishop_attacks(sq, occupied),
+                    Role::Rook => attacks::rook_attacks(sq, occupied),
+                    Role::Queen => attacks::queen_attacks(sq, occupied),
+                    Role::Pawn | Role::King => Bitboard::EMPTY,
+                };
+                let mobility = w.mobility[r] * (reach & mobility_area).count() as i32;
+                let king_attack = w.king_zone_attack[r] * (reach & their_king_zone).count() as i32;
+                side += mobility + king_attack;
+                tracer.term(Term::Mobility, color, mobility);
+                tracer.term(Term::KingSafety, color, king_attack);
+                match role {
+                    // shakmaty's Color: Black = 0, White = 1; PASSED_MASK is indexed White = 0.
+                    Role::Pawn
+                        if (their_pawns.0 & PASSED_MASK[color as usize ^ 1][sq as usize]) == 0 =>
+                    {
+                        side += w.passed_pawn[rel / 8];
+                        tracer.term(Term::PassedPawns, color, w.passed_pawn[rel / 8]);
+                    }
+                    Role::Rook => {
+                        let file = Bitboard::from_file(sq.file());
+                        if (our_pawns & file).is_empty() {
+                            let bonus = if (their_pawns & file).is_empty() {
+                                w.rook_open_file
+                            } else {
+                                w.rook_semi_open_file
+                            };
+                            side += bonus;
+                            tracer.term(Term::RookFiles, color, bonus);
+                        }
+                    }
+                    Role::King => {
+                        let shield = pawn_shield(sq, color, our_pawns, w);
+                        side += shield;
+                        tracer.term(Term::KingSafety, color, shield);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if board.by_piece(Role::Bishop.of(color)).more_than_one() {
+            side += w.bishop_pair;
+            tracer.term(Term::BishopPair, color, w.bishop_pair);
+        }
+        (side, phase)
+    }
 }
 
-/// Index of `color` in [`PASSED_MASK`] (White = 0, Black = 1).
-const fn side_index(color: Color) -> usize {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
+/// Own pawns on the three files around the king, one and two ranks in front of it.
+fn pawn_shield(king: Square, color: Color, our_pawns: Bitboard, w: &Weights) -> S {
+    let (file, rank) = (king.file() as i32, king.rank() as i32);
+    let forward = if color == Color::White { 1 } else { -1 };
+    let mut shield = S::ZERO;
+    for (distance, weight) in [(1, w.pawn_shield[0]), (2, w.pawn_shield[1])] {
+        let r = rank + forward * distance;
+        for f in (file - 1).max(0)..=(file + 1).min(7) {
+            if (0..8).contains(&r) && our_pawns.contains(Square::new((r * 8 + f) as u32)) {
+                shield += weight;
+            }
+        }
     }
+    shield
 }
 
 /// `sq` as seen from `color`'s side of the board (a1 = 0 for White's pieces; Black's are

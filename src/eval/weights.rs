@@ -53,6 +53,38 @@ pub struct Weights {
     pub rook_semi_open_file: S,
     /// Bonus for the side to move (it gets to act first).
     pub tempo: S,
+    /// Bonus per square of the enemy king's zone (the king and its neighbours) that a knight,
+    /// bishop, rook or queen attacks (index `Role as usize - 1`).
+    pub king_zone_attack: [S; 6],
+    /// Bonus per own pawn one rank (index 0) and two ranks (index 1) in front of the king, on
+    /// its file or a neighbouring one.
+    pub pawn_shield: [S; 2],
+    /// Added for the strong side when it has mating material against a lone king, so that the
+    /// search converts instead of trading down into a draw or shuffling.
+    pub known_win: S,
+    /// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
+    pub mop_up_edge: S,
+    /// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
+    pub mop_up_close: S,
+    /// Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance` (0..=6).
+    pub mop_up_king_close: S,
+    /// KBNK: per unit of closeness of the lone king to a corner of the bishop's colour,
+    /// `14 - manhattan(king, nearest such corner)` (0..=14); dominates the edge term so that
+    /// a wrong corner looks worse than the right one.
+    pub kbnk_corner: S,
+    /// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance`
+    /// (0..=5): the knight covers the squares of the other colour near the mating corner.
+    pub kbnk_knight_close: S,
+    /// A passed pawn that neither the defending king (rule of the square) nor the defending
+    /// knights (knight fill against its path) can catch: worth nearly a piece.
+    pub passer_unstoppable: S,
+    /// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
+    pub passer_caught: S,
+    /// The side to move has a knight move to a fork square (two valuable targets, no enemy
+    /// pawn guarding it).
+    pub fork_now: S,
+    /// The side not to move threatens such a knight fork.
+    pub fork_threat: S,
 }
 
 impl Default for Weights {
@@ -82,6 +114,139 @@ impl Default for Weights {
             rook_open_file: S(25, 10),
             rook_semi_open_file: S(12, 8),
             tempo: S(12, 6),
+            king_zone_attack: [S(0, 0), S(8, 0), S(6, 0), S(7, 0), S(10, 0), S(0, 0)],
+            pawn_shield: [S(12, 0), S(6, 0)],
+            known_win: S(10_000, 10_000),
+            mop_up_edge: S(20, 20),
+            mop_up_close: S(8, 8),
+            mop_up_king_close: S(12, 12),
+            kbnk_corner: S(100, 100),
+            kbnk_knight_close: S(10, 10),
+            passer_unstoppable: S(0, 250),
+            passer_caught: S(0, -25),
+            fork_now: S(40, 40),
+            fork_threat: S(8, 8),
         }
+    }
+}
+
+/// Names of the piece kinds as weights use them (index `Role as usize - 1`).
+const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+
+/// A weight name that [`Weights`] does not have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownWeight(pub String);
+
+impl std::fmt::Display for UnknownWeight {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown evaluation weight {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownWeight {}
+
+impl Weights {
+    /// Call `f` with every tunable weight and its name: `material.knight`, `psqt.knight.e4`,
+    /// `passed_pawn.rank6`, `mobility.rook`, `king_zone_attack.queen`, `pawn_shield.near`,
+    /// `bishop_pair`, `kbnk_corner`, ... (the phase weights are structure, not tunable).
+    ///
+    /// ```
+    /// use minkowski::eval::weights::Weights;
+    /// let mut w = Weights::default();
+    /// let mut names = Vec::new();
+    /// w.for_each_mut(|name, _| names.push(name.to_owned()));
+    /// assert!(names.iter().any(|n| n == "psqt.knight.e4"));
+    /// assert!(names.iter().any(|n| n == "kbnk_corner"));
+    /// ```
+    pub fn for_each_mut(&mut self, mut f: impl FnMut(&str, &mut S)) {
+        for (r, role) in ROLE_NAMES.iter().enumerate().take(5) {
+            f(&format!("material.{role}"), &mut self.material[r]);
+        }
+        for (r, role) in ROLE_NAMES.iter().enumerate() {
+            for (sq, s) in self.psqt[r].iter_mut().enumerate() {
+                let square = shakmaty::Square::new(sq as u32);
+                f(&format!("psqt.{role}.{square}"), s);
+            }
+        }
+        for (rank, s) in self.passed_pawn.iter_mut().enumerate().skip(1).take(6) {
+            f(&format!("passed_pawn.rank{}", rank + 1), s);
+        }
+        for r in 1..5 {
+            f(&format!("mobility.{}", ROLE_NAMES[r]), &mut self.mobility[r]);
+            f(&format!("king_zone_attack.{}", ROLE_NAMES[r]), &mut self.king_zone_attack[r]);
+        }
+        f("pawn_shield.near", &mut self.pawn_shield[0]);
+        f("pawn_shield.far", &mut self.pawn_shield[1]);
+        let named: [(&str, &mut S); 14] = [
+            ("bishop_pair", &mut self.bishop_pair),
+            ("rook_open_file", &mut self.rook_open_file),
+            ("rook_semi_open_file", &mut self.rook_semi_open_file),
+            ("tempo", &mut self.tempo),
+            ("known_win", &mut self.known_win),
+            ("mop_up_edge", &mut self.mop_up_edge),
+            ("mop_up_close", &mut self.mop_up_close),
+            ("mop_up_king_close", &mut self.mop_up_king_close),
+            ("kbnk_corner", &mut self.kbnk_corner),
+            ("kbnk_knight_close", &mut self.kbnk_knight_close),
+            ("passer_unstoppable", &mut self.passer_unstoppable),
+            ("passer_caught", &mut self.passer_caught),
+            ("fork_now", &mut self.fork_now),
+            ("fork_threat", &mut self.fork_threat),
+        ];
+        for (name, s) in named {
+            f(name, s);
+        }
+    }
+
+    /// Every weight name, in [`Weights::for_each_mut`] order.
+    ///
+    /// ```
+    /// let names = minkowski::eval::weights::Weights::names();
+    /// assert!(names.contains(&"fork_now".to_owned()));
+    /// ```
+    #[must_use]
+    pub fn names() -> Vec<String> {
+        let mut names = Vec::new();
+        Weights::default().for_each_mut(|name, _| names.push(name.to_owned()));
+        names
+    }
+
+    /// The weight called `name`, if there is one.
+    ///
+    /// ```
+    /// use minkowski::eval::{weights::Weights, score::S};
+    /// assert_eq!(Weights::default().get("material.pawn"), Some(S(82, 94)));
+    /// assert_eq!(Weights::default().get("material.dragon"), None);
+    /// ```
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<S> {
+        let mut copy = self.clone();
+        let mut found = None;
+        copy.for_each_mut(|n, s| {
+            if n == name {
+                found = Some(*s);
+            }
+        });
+        found
+    }
+
+    /// Set the weight called `name` (e.g. from engine.toml's `[eval]` table).
+    ///
+    /// ```
+    /// use minkowski::eval::{weights::Weights, score::S};
+    /// let mut w = Weights::default();
+    /// w.set("kbnk_corner", S(30, 30)).unwrap();
+    /// assert_eq!(w.kbnk_corner, S(30, 30));
+    /// assert!(w.set("no_such_weight", S(1, 1)).is_err());
+    /// ```
+    pub fn set(&mut self, name: &str, value: S) -> Result<(), UnknownWeight> {
+        let mut found = false;
+        self.for_each_mut(|n, s| {
+            if n == name {
+                *s = value;
+                found = true;
+            }
+        });
+        if found { Ok(()) } else { Err(UnknownWeight(name.to_owned())) }
     }
 }

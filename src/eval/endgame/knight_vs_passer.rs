@@ -1,0 +1,173 @@
+//! Knight(s) and king against a passed pawn: does the defence catch the pawn in time?
+//!
+//! Two independent catchers are checked, each by pure square geometry:
+//!
+//! * the **king**, by the rule of the square: it catches the pawn when its king distance to the
+//!   promotion square is at most the pawn's remaining moves, plus one when the defence moves
+//!   first;
+//! * the **knights**, by knight fill: after `j` defending moves a knight can stand anywhere in
+//!   `fill^j(knights)`; it catches the pawn when that set meets what is left of the pawn's path at
+//!   that moment — the pawn's own square (a capture) or a square still ahead of it, up to and
+//!   including the promotion square (a blockade, or the capture of the new queen).
+//!
+//! Why filling is exact for knights: the set of path squares that still count only shrinks as the
+//! pawn walks, so reaching a square sooner is never worse (hence "at most `j` moves" equals
+//! "exactly `j` moves"); and a double step from the second rank only shrinks that set faster, so
+//! the pawn always takes it. `tests` check this against an exhaustive race search.
+
+use crate::geometry::{king_distance, knight_fill};
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
+
+use super::Verdict;
+use crate::eval::score::S;
+use crate::eval::weights::Weights;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// A passed pawn racing to promote, with everything the race depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PasserRace {
+    /// The pawn's square.
+    pub pawn: Square,
+    /// The pawn's colour (it moves towards the opponent's back rank).
+    pub pawn_color: Color,
+    /// Whether the pawn's side moves next.
+    pub pawn_to_move: bool,
+}
+
+impl PasserRace {
+    /// Pawn moves still needed to promote (a pawn on its second rank double-steps).
+    #[must_use]
+    pub const fn moves_to_promote(&self) -> u32 {
+        let rank = self.relative_rank();
+        if rank == 1 { 5 } else { 7 - rank }
+    }
+
+    /// The square the pawn promotes on.
+    #[must_use]
+    pub const fn promotion_square(&self) -> Square {
+        let file = self.pawn.to_u32() & 7;
+        match self.pawn_color {
+            Color::White => Square::new(56 + file),
+            Color::Black => Square::new(file),
+        }
+    }
+
+    /// Whether the defending king on `king` catches the pawn by the rule of the square.
+    #[must_use]
+    pub const fn king_catches(&self, king: Square) -> bool {
+        let tempo = if self.pawn_to_move { 0 } else { 1 };
+        king_distance(king, self.promotion_square()) <= self.moves_to_promote() + tempo
+    }
+
+    /// Whether defending knights on `knights` catch the pawn (capture it, stand on its path, or
+    /// take the new queen at once), by knight fill.
+    #[must_use]
+    pub const fn knights_catch(&self, knights: Bitboard) -> bool {
+        if knights.0 == 0 {
+            return false;
+        }
+        let moves = self.moves_to_promote();
+        // Already standing ahead of the pawn: a blockade.
+        if knights.0 & self.path_after(0) != 0 {
+            return true;
+        }
+        let mut reach = knights;
+        // Knight move `j` is answered by the pawn's move `j` when the defence moves first; when
+        // the pawn moves first, the pawn has made `j` moves before knight move `j`.
+        let lag = if self.pawn_to_move { 0 } else { 1 };
+        let mut j = 1;
+        while j <= moves + lag {
+            reach = knight_fill(reach);
+            let pawn_moves_made = j - lag;
+            if reach.0 & self.remaining_path(pawn_moves_made) != 0 {
+                return true;
+            }
+            j += 1;
+        }
+        false
+    }
+
+    /// Whether neither the king (if any) nor the knights stop the pawn.
+    #[must_use]
+    pub const fn unstoppable(&self, king: Option<Square>, knights: Bitboard) -> bool {
+        let king_catches = match king {
+            Some(k) => self.king_catches(k),
+            None => false,
+        };
+        !king_catches && !self.knights_catch(knights)
+    }
+
+    const fn relative_rank(&self) -> u32 {
+        let rank = self.pawn.to_u32() >> 3;
+        match self.pawn_color {
+            Color::White => rank,
+            Color::Black => 7 - rank,
+        }
+    }
+
+    /// The pawn's square after `made` moves, as a relative rank.
+    const fn rank_after(&self, made: u32) -> u32 {
+        let rank = self.relative_rank();
+        if made == 0 {
+            rank
+        } else if rank == 1 {
+            rank + 1 + made
+        } else {
+            rank + made
+        }
+    }
+
+    /// Squares strictly ahead of the pawn after `made` moves, up to the promotion square.
+    const fn path_after(&self, made: u32) -> u64 {
+        let file_mask = 0x0101_0101_0101_0101u64 << (self.pawn.to_u32() & 7);
+        let rank = self.rank_after(made);
+        // Relative ranks above `rank`, as a mask of absolute ranks.
+        let ahead_relative: u64 = if rank >= 7 { 0 } else { !0u64 << (8 * (rank + 1)) };
+        let ahead = match self.pawn_color {
+            Color::White => ahead_relative,
+            Color::Black => ahead_relative.swap_bytes(),
+        };
+        ahead & file_mask
+    }
+
+    /// The pawn's square after `made` moves plus everything still ahead of it.
+    const fn remaining_path(&self, made: u32) -> u64 {
+        let file = self.pawn.to_u32() & 7;
+        let rank = self.rank_after(made);
+        let abs_rank = match self.pawn_color {
+            Color::White => rank,
+            Color::Black => 7 - rank,
+        };
+        (1u64 << (abs_rank * 8 + file)) | self.path_after(made)
+    }
+}
+
+
+/// The race term: each passed pawn of `strong` (the side with only pawns) whose path is free is
+/// worth [`Weights::passer_unstoppable`] if neither the defending king nor the knights catch it,
+/// and [`Weights::passer_caught`] otherwise.
+pub(super) fn evaluate(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
+    let board = pos.board();
+    let knights = board.by_piece(Role::Knight.of(!strong));
+    let defending_king = board.king_of(!strong);
+    let their_pawns = board.by_piece(Role::Pawn.of(!strong));
+    let mut bonus = S::ZERO;
+    for pawn in board.by_piece(Role::Pawn.of(strong)) {
+        let race = PasserRace { pawn, pawn_color: strong, pawn_to_move: pos.turn() == strong };
+        let front = Bitboard(race.path_after(0));
+        // Passed: no enemy pawn ahead on its own or a neighbouring file.
+        let span = front.0 | ((front.0 << 1) & !FILE_A) | ((front.0 >> 1) & !FILE_H);
+        let passed = (span & their_pawns.0) == 0;
+        if !passed || (front & board.occupied()).any() {
+            continue;
+        }
+        bonus += if race.unstoppable(defending_king, knights) {
+            w.passer_unstoppable
+        } else {
+            w.passer_caught
+        };
+    }
+    Verdict::Adjust(bonus)
+}

@@ -1,0 +1,153 @@
+//! Specialised endgame knowledge, looked up by material signature.
+//!
+//! [`ENDGAMES`] is the one list: each entry names its material, either an exact signature such as
+//! `"KBNK"` (matched with either colour as the strong side) or a family predicate such as "any
+//! mating material against a lone king". [`lookup`] returns the first entry that matches a board.
+//! An entry's verdict either replaces the whole evaluation (a draw, a mop-up) or adjusts it (the
+//! knight-versus-passer race).
+
+mod knight_vs_passer;
+mod mop_up;
+mod signature;
+
+pub use knight_vs_passer::PasserRace;
+pub use mop_up::{kbnk_corner_distance, mop_up_bonus};
+pub use signature::{SideMaterial, Signature, SignatureError};
+
+use shakmaty::{Bitboard, Board, Chess, Color, Role};
+
+use super::score::S;
+use super::weights::Weights;
+
+/// What an endgame evaluator says, from the strong side's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Use this score instead of the normal evaluation.
+    Replace(S),
+    /// Add this to the normal evaluation.
+    Adjust(S),
+}
+
+/// Which material an [`Endgame`] applies to.
+#[derive(Clone, Copy, Debug)]
+pub enum Matcher {
+    /// Exactly this material, e.g. `"KBNK"`; either colour may be the strong side.
+    Exact(&'static str),
+    /// A family: `predicate(board, strong)` says whether `strong` and its opponent fit it.
+    Family(fn(&Board, Color) -> bool),
+}
+
+/// One specialised endgame evaluator.
+#[derive(Clone, Copy, Debug)]
+pub struct Endgame {
+    /// Short readable name, e.g. `"KBNK"` or `"KXK"`, shown in the evaluation trace.
+    pub code: &'static str,
+    /// The material it applies to.
+    pub matcher: Matcher,
+    /// The evaluator: the position, the strong side and the weights.
+    pub evaluate: fn(&Chess, Color, &Weights) -> Verdict,
+}
+
+/// Every specialised endgame, most specific first. Exact signatures are checked by a test (and
+/// [`lookup`] skips none: an unparsable code would be a test failure, never a silent miss).
+pub const ENDGAMES: &[Endgame] = &[
+    Endgame { code: "KK", matcher: Matcher::Exact("KK"), evaluate: draw },
+    Endgame { code: "KNK", matcher: Matcher::Exact("KNK"), evaluate: draw },
+    Endgame { code: "KBK", matcher: Matcher::Exact("KBK"), evaluate: draw },
+    Endgame { code: "KNNK", matcher: Matcher::Exact("KNNK"), evaluate: draw },
+    Endgame { code: "KBNK", matcher: Matcher::Exact("KBNK"), evaluate: mop_up::kbnk },
+    Endgame { code: "KXK", matcher: Matcher::Family(is_kxk), evaluate: mop_up::kxk },
+    Endgame {
+        code: "KNvP",
+        matcher: Matcher::Family(is_knights_vs_passers),
+        evaluate: knight_vs_passer::evaluate,
+    },
+];
+
+/// The first endgame of [`ENDGAMES`] that fits `board`, with the strong side.
+///
+/// ```
+/// use minkowski::eval::endgame::lookup;
+/// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
+/// let pos: Chess = "8/8/8/4k3/8/8/8/KBN5 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let (endgame, strong) = lookup(pos.board()).unwrap();
+/// assert_eq!((endgame.code, strong), ("KBNK", Color::White));
+/// assert!(lookup(Chess::default().board()).is_none());
+/// ```
+#[must_use]
+pub fn lookup(board: &Board) -> Option<(&'static Endgame, Color)> {
+    let white = SideMaterial::of(board, Color::White);
+    let black = SideMaterial::of(board, Color::Black);
+    // Every entry needs one side without pieces; most middlegame positions leave at once.
+    if white.pieces() > 0 && black.pieces() > 0 {
+        return None;
+    }
+    ENDGAMES.iter().find_map(|endgame| {
+        [Color::White, Color::Black].into_iter().find_map(|strong| {
+            let fits = match endgame.matcher {
+                Matcher::Exact(code) => code.parse::<Signature>().is_ok_and(|sig| {
+                    let (s, w) = match strong {
+                        Color::White => (white, black),
+                        Color::Black => (black, white),
+                    };
+                    sig.strong == s && sig.weak == w
+                }),
+                Matcher::Family(predicate) => predicate(board, strong),
+            };
+            fits.then_some((endgame, strong))
+        })
+    })
+}
+
+fn draw(_: &Chess, _: Color, _: &Weights) -> Verdict {
+    Verdict::Replace(S::ZERO)
+}
+
+/// Whether `strong` has mating material against a lone king: a queen, a rook, bishop and
+/// knight, bishops on both square colours, or three knights (pawns may come on top).
+///
+/// ```
+/// use minkowski::eval::endgame::is_kxk;
+/// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
+/// let board = |fen: &str| "8/8/8/4k3/8/8/8/K7 w - - 0 1".replace("K7", fen)
+///     .parse::<Fen>().unwrap().into_position::<Chess>(CastlingMode::Standard).unwrap()
+///     .board().clone();
+/// assert!(is_kxk(&board("KR6"), Color::White));
+/// assert!(!is_kxk(&board("KNN5"), Color::White)); // two knights cannot force mate
+/// assert!(!is_kxk(&board("KB1B4"), Color::White)); // both bishops on light squares
+/// ```
+#[must_use]
+pub fn is_kxk(board: &Board, strong: Color) -> bool {
+    let weak = SideMaterial::of(board, !strong);
+    if !weak.is_lone_king() {
+        return false;
+    }
+    let m = SideMaterial::of(board, strong);
+    let bishops = board.by_piece(Role::Bishop.of(strong));
+    let both_colours =
+        (bishops & Bitboard::DARK_SQUARES).any() && (bishops & Bitboard::LIGHT_SQUARES).any();
+    m.queens() > 0
+        || m.rooks() > 0
+        || (m.bishops() > 0 && m.knights() > 0)
+        || both_colours
+        || m.knights() >= 3
+}
+
+/// Whether `strong` has only king and pawns, and its opponent has knights as its only pieces:
+/// the race between passed pawns and knights (and the defending king) decides these.
+///
+/// ```
+/// use minkowski::eval::endgame::is_knights_vs_passers;
+/// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
+/// let pos: Chess = "8/8/8/P3k3/8/8/8/K5n1 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert!(is_knights_vs_passers(pos.board(), Color::White));
+/// assert!(!is_knights_vs_passers(pos.board(), Color::Black));
+/// ```
+#[must_use]
+pub fn is_knights_vs_passers(board: &Board, strong: Color) -> bool {
+    let s = SideMaterial::of(board, strong);
+    let w = SideMaterial::of(board, !strong);
+    s.pawns() > 0 && s.pieces() == 0 && w.knights() > 0 && w.pieces() == w.knights()
+}

@@ -1,0 +1,139 @@
+//! Material signatures such as `"KBNK"`: which pieces each side has, for looking up endgames.
+
+use shakmaty::{Board, Color, Role};
+
+/// How many pawns, knights, bishops, rooks and queens one side has (kings are implied).
+///
+/// ```
+/// use minkowski::eval::endgame::SideMaterial;
+/// let m: SideMaterial = "KBN".parse().unwrap();
+/// assert_eq!((m.knights(), m.bishops(), m.pawns()), (1, 1, 0));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SideMaterial {
+    /// Counts indexed by `Role as usize - 1`: pawn, knight, bishop, rook, queen.
+    counts: [u8; 5],
+}
+
+impl SideMaterial {
+    /// The material `color` has on `board`.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::SideMaterial;
+    /// use shakmaty::{Chess, Color, Position};
+    /// let m = SideMaterial::of(Chess::default().board(), Color::White);
+    /// assert_eq!((m.pawns(), m.queens()), (8, 1));
+    /// ```
+    #[must_use]
+    pub fn of(board: &Board, color: Color) -> SideMaterial {
+        let mut counts = [0u8; 5];
+        for (i, role) in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .enumerate()
+        {
+            counts[i] = board.by_piece(role.of(color)).count().min(u8::MAX as usize) as u8;
+        }
+        SideMaterial { counts }
+    }
+
+    /// Number of pawns.
+    #[must_use]
+    pub const fn pawns(&self) -> u8 {
+        self.counts[0]
+    }
+    /// Number of knights.
+    #[must_use]
+    pub const fn knights(&self) -> u8 {
+        self.counts[1]
+    }
+    /// Number of bishops.
+    #[must_use]
+    pub const fn bishops(&self) -> u8 {
+        self.counts[2]
+    }
+    /// Number of rooks.
+    #[must_use]
+    pub const fn rooks(&self) -> u8 {
+        self.counts[3]
+    }
+    /// Number of queens.
+    #[must_use]
+    pub const fn queens(&self) -> u8 {
+        self.counts[4]
+    }
+    /// Knights, bishops, rooks and queens together.
+    #[must_use]
+    pub const fn pieces(&self) -> u8 {
+        self.counts[1] + self.counts[2] + self.counts[3] + self.counts[4]
+    }
+    /// Whether only the king is left.
+    #[must_use]
+    pub const fn is_lone_king(&self) -> bool {
+        self.pawns() == 0 && self.pieces() == 0
+    }
+}
+
+/// Why a signature string did not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignatureError(pub String);
+
+impl std::fmt::Display for SignatureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad material signature {:?}: expected e.g. \"KBNK\" or \"KRPKR\"", self.0)
+    }
+}
+
+impl std::error::Error for SignatureError {}
+
+impl std::str::FromStr for SideMaterial {
+    type Err = SignatureError;
+
+    /// One side: a `K` followed by any of `QRBNP`, e.g. `"KBN"`.
+    fn from_str(s: &str) -> Result<SideMaterial, SignatureError> {
+        let err = || SignatureError(s.to_owned());
+        let rest = s.strip_prefix('K').ok_or_else(err)?;
+        let mut counts = [0u8; 5];
+        for c in rest.chars() {
+            let i = match c {
+                'P' => 0,
+                'N' => 1,
+                'B' => 2,
+                'R' => 3,
+                'Q' => 4,
+                _ => return Err(err()),
+            };
+            counts[i] = counts[i].checked_add(1).ok_or_else(err)?;
+        }
+        Ok(SideMaterial { counts })
+    }
+}
+
+/// Both sides' material: the side named first ("strong") and the other ("weak"), as in `"KBNK"`.
+///
+/// ```
+/// use minkowski::eval::endgame::Signature;
+/// let sig: Signature = "KBNK".parse().unwrap();
+/// assert_eq!(sig.strong.bishops(), 1);
+/// assert!(sig.weak.is_lone_king());
+/// assert!("KBN".parse::<Signature>().is_err()); // the second king is missing
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Signature {
+    /// The side written first.
+    pub strong: SideMaterial,
+    /// The side written second.
+    pub weak: SideMaterial,
+}
+
+impl std::str::FromStr for Signature {
+    type Err = SignatureError;
+
+    fn from_str(s: &str) -> Result<Signature, SignatureError> {
+        let err = || SignatureError(s.to_owned());
+        // The weak side starts at the second 'K'.
+        let split = s.char_indices().skip(1).find(|&(_, c)| c == 'K').ok_or_else(err)?.0;
+        let strong = s[..split].parse().map_err(|_| err())?;
+        let weak = s[split..].parse().map_err(|_| err())?;
+        Ok(Signature { strong, weak })
+    }
+}

@@ -1,0 +1,78 @@
+//! Knight forks: squares from which one of our knights would attack two valuable enemy pieces.
+
+use shakmaty::{Bitboard, Board, Color, Role};
+
+use crate::geometry::{knight_attacks_set, knight_fork_squares};
+
+/// The enemy pieces worth forking: king, queens, rooks, and knights or bishops that no enemy
+/// piece defends.
+///
+/// ```
+/// use minkowski::eval::tactics::fork_targets;
+/// use shakmaty::{Chess, Color, Position, Square};
+/// let targets = fork_targets(Chess::default().board(), Color::White);
+/// assert!(targets.contains(Square::E8) && targets.contains(Square::D8) && targets.contains(Square::A8));
+/// assert!(!targets.contains(Square::B8)); // the b8 knight is defended by the a8 rook
+/// ```
+#[must_use]
+pub fn fork_targets(board: &Board, attacker: Color) -> Bitboard {
+    let them = !attacker;
+    let occupied = board.occupied();
+    let mut targets = board.by_piece(Role::King.of(them))
+        | board.by_piece(Role::Queen.of(them))
+        | board.by_piece(Role::Rook.of(them));
+    let minors = board.by_piece(Role::Knight.of(them)) | board.by_piece(Role::Bishop.of(them));
+    for sq in minors {
+        if board.attacks_to(sq, them, occupied).is_empty() {
+            targets.add(sq);
+        }
+    }
+    targets
+}
+
+/// Squares attacked by `color`'s pawns, set-wise.
+///
+/// ```
+/// use minkowski::eval::tactics::pawn_attacks_set;
+/// use shakmaty::{Bitboard, Color, Square};
+/// let a2 = Bitboard::from(Square::A2);
+/// assert_eq!(pawn_attacks_set(a2, Color::White), Bitboard::from(Square::B3));
+/// ```
+#[must_use]
+pub const fn pawn_attacks_set(pawns: Bitboard, color: Color) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p << 7) & NOT_H) | ((p << 9) & NOT_A),
+        Color::Black => ((p >> 9) & NOT_H) | ((p >> 7) & NOT_A),
+    })
+}
+
+/// Squares one of `attacker`'s knights can jump to in one move from which it attacks two or
+/// more [`fork_targets`], not occupied by its own pieces and not guarded by an enemy pawn.
+///
+/// ```
+/// use minkowski::eval::tactics::knight_fork_moves;
+/// use shakmaty::{Chess, Color, Position, Square, CastlingMode, fen::Fen};
+/// // The knight on d5 can jump to c7, forking the king on e8 and the rook on a8.
+/// let pos: Chess = "r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert!(knight_fork_moves(pos.board(), Color::White).contains(Square::C7));
+/// ```
+#[must_use]
+pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
+    let knights = board.by_piece(Role::Knight.of(attacker));
+    if knights.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let targets = fork_targets(board, attacker);
+    if !targets.more_than_one() {
+        return Bitboard::EMPTY;
+    }
+    let guarded = pawn_attacks_set(board.by_piece(Role::Pawn.of(!attacker)), !attacker);
+    knight_attacks_set(knights)
+        & knight_fork_squares(targets)
+        & !board.by_color(attacker)
+        & !guarded
+}

@@ -1,0 +1,145 @@
+//! The evaluation trace: every term for White and Black, mg and eg, the phase and the endgame
+//! evaluator used. Evaluation is generic over a [`Tracer`]; the unit type `()` traces nothing
+//! and compiles away, so the engine's evaluation pays nothing for it.
+
+use std::fmt;
+
+use shakmaty::Color;
+
+use super::endgame::Verdict;
+use super::score::{MAX_PHASE, S};
+use crate::search::Value;
+
+/// The evaluation terms, in the order the trace prints them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Material.
+    Material,
+    /// Piece-square tables.
+    Psqt,
+    /// Mobility of knights, bishops, rooks and queens.
+    Mobility,
+    /// Passed pawns by rank.
+    PassedPawns,
+    /// Bishop pair.
+    BishopPair,
+    /// Rooks on open and semi-open files.
+    RookFiles,
+    /// King safety: pawn shield and attacks on the king zone.
+    KingSafety,
+    /// Knight forks available (or threatened).
+    KnightForks,
+    /// Side to move bonus.
+    Tempo,
+    /// An endgame evaluator's adjustment (the knight-versus-passer race).
+    Endgame,
+}
+
+impl Term {
+    /// Every term, in trace order.
+    pub const ALL: [Term; 10] = [
+        Term::Material,
+        Term::Psqt,
+        Term::Mobility,
+        Term::PassedPawns,
+        Term::BishopPair,
+        Term::RookFiles,
+        Term::KingSafety,
+        Term::KnightForks,
+        Term::Tempo,
+        Term::Endgame,
+    ];
+
+    /// The term's name in the trace.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Term::Material => "Material",
+            Term::Psqt => "Piece squares",
+            Term::Mobility => "Mobility",
+            Term::PassedPawns => "Passed pawns",
+            Term::BishopPair => "Bishop pair",
+            Term::RookFiles => "Rook files",
+            Term::KingSafety => "King safety",
+            Term::KnightForks => "Knight forks",
+            Term::Tempo => "Tempo",
+            Term::Endgame => "Endgame",
+        }
+    }
+}
+
+/// Receives each term as the evaluation computes it. Every method defaults to doing nothing.
+pub trait Tracer {
+    /// `color` scores `s` for `term`.
+    #[inline(always)]
+    fn term(&mut self, term: Term, color: Color, s: S) {
+        let _ = (term, color, s);
+    }
+    /// The game phase (0 = bare kings .. [`MAX_PHASE`] = all pieces).
+    #[inline(always)]
+    fn phase(&mut self, phase: i32) {
+        let _ = phase;
+    }
+    /// A specialised endgame evaluator was used.
+    #[inline(always)]
+    fn endgame(&mut self, code: &'static str, strong: Color, verdict: Verdict) {
+        let _ = (code, strong, verdict);
+    }
+}
+
+/// Traces nothing: the engine's evaluation.
+impl Tracer for () {}
+
+/// A full record of one evaluation, printable as a table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EvalTrace {
+    /// Per term (index as [`Term::ALL`]), per colour (`[white, black]`).
+    pub terms: [[S; 2]; Term::ALL.len()],
+    /// The game phase.
+    pub phase: i32,
+    /// The endgame evaluator used, its strong side and its verdict.
+    pub endgame: Option<(&'static str, Color, Verdict)>,
+    /// The final value, from the side to move's point of view.
+    pub total: Value,
+    /// The side to move.
+    pub side_to_move: Option<Color>,
+}
+
+impl Tracer for EvalTrace {
+    fn term(&mut self, term: Term, color: Color, s: S) {
+        let idx = Term::ALL.iter().position(|&t| t == term).unwrap_or(0);
+        let side = if color == Color::White { 0 } else { 1 };
+        self.terms[idx][side] += s;
+    }
+    fn phase(&mut self, phase: i32) {
+        self.phase = phase;
+    }
+    fn endgame(&mut self, code: &'static str, strong: Color, verdict: Verdict) {
+        self.endgame = Some((code, strong, verdict));
+    }
+}
+
+impl fmt::Display for EvalTrace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}", "Term", "White", "", "Black", "", "Total", "")
+            ?;
+        writeln!(f, "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}", "", "mg", "eg", "mg", "eg", "mg", "eg")?;
+        writeln!(f, "{}", "-".repeat(66))?;
+        for (term, [white, black]) in Term::ALL.iter().zip(self.terms) {
+            let total = white - black;
+            writeln!(
+                f,
+                "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
+                term.name(), white.mg(), white.eg(), black.mg(), black.eg(), total.mg(), total.eg()
+            )?;
+        }
+        writeln!(f, "{}", "-".repeat(66))?;
+        writeln!(f, "Phase: {} / {MAX_PHASE}", self.phase)?;
+        match self.endgame {
+            Some((code, strong, verdict)) => writeln!(f, "Endgame: {code} (strong side {strong:?}): {verdict:?}")?,
+            None => writeln!(f, "Endgame: none")?,
+        }
+        let side = self.side_to_move.map_or("side to move".to_owned(), |c| format!("{c:?} to move"));
+        write!(f, "Total: {} cp ({side}'s point of view)", self.total.0)
+    }
+}
