@@ -483,3 +483,47 @@ fn evaluation_is_colour_symmetric() {
         );
     }
 }
+
+#[test]
+fn searcher_can_move_to_a_search_thread() {
+    fn assert_send<T: Send + 'static>() {}
+    assert_send::<Searcher>();
+    assert_send::<SearchControl>();
+}
+
+#[test]
+fn hash_fills_and_clears() {
+    let mut searcher = Searcher::new(1);
+    let control = SearchControl::default();
+    searcher.search(&Chess::default(), &[], &depth(9), &control, &mut ());
+    assert!(searcher.hashfull() > 0);
+    searcher.clear();
+    assert_eq!(searcher.hashfull(), 0);
+    searcher.set_hash_mb(2);
+    let r = searcher.search(&Chess::default(), &[], &depth(4), &control, &mut ());
+    assert!(r.best_move.is_some());
+}
+
+#[test]
+fn node_limit_stops_exactly_at_the_limit() {
+    let limits = Limits {
+        nodes: Some(12_345),
+        ..Default::default()
+    };
+    let r = search(
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &limits,
+    );
+    assert_eq!(r.nodes, 12_345);
+}
+
+#[test]
+fn finds_a_winning_tactic() {
+    // Win At Chess #1: 1. Qg6 wins (the queen cannot be taken: fxg6 Nxg6 is mate).
+    let r = search(
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        &depth(16),
+    );
+    let p = pos("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
+    assert_eq!(r.best_move, Some(uci(&p, "g3g6")));
+}

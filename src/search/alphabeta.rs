@@ -375,7 +375,7 @@ impl Worker<'_> {
                     r -= i32::from(picked.refutation);
                     r -= i32::from(gives_check);
                     if quiet {
-                        r -= self.heur.history(turn, m) / LMR_HISTORY_DIVISOR;
+                        r -= self.heur.quiet_score(turn, self.played[ply], m) / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -399,9 +399,9 @@ impl Worker<'_> {
                     if v >= beta {
                         if quiet {
                             let bonus = Heuristics::bonus(depth);
-                            self.heur.update_history(turn, m, bonus);
+                            self.heur.update_history(turn, self.played[ply], m, bonus);
                             for &q in &quiets {
-                                self.heur.update_history(turn, q, -bonus);
+                                self.heur.update_history(turn, self.played[ply], q, -bonus);
                             }
                             self.heur.store_cutoff(turn, ply, m, self.played[ply]);
                         }

@@ -11,7 +11,7 @@ use super::{Limits, SearchControl, Searcher};
 
 /// Depth `minkowski bench` uses when none is given (about 5–10 s in release on a 2-core
 /// machine).
-pub const DEFAULT_BENCH_DEPTH: u32 = 11;
+pub const DEFAULT_BENCH_DEPTH: u32 = 16;
 
 /// Transposition table size of the bench in megabytes.
 pub const BENCH_HASH_MB: usize = 16;

@@ -9,7 +9,7 @@
 //!
 //! Inside: [`alphabeta`] (PVS, quiescence, pruning), [`movepick`] (SEE, history, ordering),
 //! [`tt`] (transposition table), [`time`] (time management), [`params`] (every threshold),
-//! [`value`] (scores with mate distances), [`bench`] (the fixed bench).
+//! [`value`] (scores with mate distances), [`mod@bench`] (the fixed bench).
 
 pub mod alphabeta;
 pub mod bench;

@@ -98,11 +98,13 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
     gain[0]
 }
 
-/// Killer moves, butterfly history and counter-moves, kept across iterations and searches.
+/// Killer moves, butterfly history, continuation history (by the previous move) and
+/// counter-moves, kept across iterations and searches.
 #[derive(Clone, Debug)]
 pub struct Heuristics {
     killers: Vec<[PackedMove; 2]>,
     history: Vec<i32>,
+    continuation: Vec<i32>,
     counter: Vec<PackedMove>,
 }
 
@@ -111,6 +113,7 @@ impl Default for Heuristics {
         Heuristics {
             killers: vec![[PackedMove::NONE; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
+            continuation: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             counter: vec![PackedMove::NONE; 2 * 7 * 64],
         }
     }
@@ -119,6 +122,17 @@ impl Default for Heuristics {
 fn history_index(color: Color, m: Move) -> usize {
     let from = m.from().map_or(0, |s| s as usize);
     color as usize * 4096 + from * 64 + m.to() as usize
+}
+
+/// Number of (piece kind, square) pairs.
+const PIECE_SQUARES: usize = 6 * 64;
+
+fn piece_square(m: Move) -> usize {
+    (m.role() as usize - 1) * 64 + m.to() as usize
+}
+
+fn continuation_index(color: Color, prev: Move, m: Move) -> usize {
+    (color as usize * PIECE_SQUARES + piece_square(prev)) * PIECE_SQUARES + piece_square(m)
 }
 
 fn counter_index(color: Color, prev: Move) -> usize {
@@ -137,10 +151,27 @@ impl Heuristics {
         self.history[history_index(color, m)]
     }
 
-    /// Reward (`bonus > 0`) or punish a quiet move, with gravity towards zero.
-    pub fn update_history(&mut self, color: Color, m: Move, bonus: i32) {
+    /// Continuation history of a quiet move `m` for `color` played in reply to `prev`.
+    #[must_use]
+    pub fn continuation(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
+        prev.map_or(0, |p| self.continuation[continuation_index(color, p, m)])
+    }
+
+    /// Ordering score of a quiet move: butterfly plus continuation history.
+    #[must_use]
+    pub fn quiet_score(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
+        self.history(color, m) + self.continuation(color, prev, m)
+    }
+
+    /// Reward (`bonus > 0`) or punish a quiet move played after `prev`, with gravity towards
+    /// zero, in both the butterfly and the continuation table.
+    pub fn update_history(&mut self, color: Color, prev: Option<Move>, m: Move, bonus: i32) {
         let h = &mut self.history[history_index(color, m)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        if let Some(p) = prev {
+            let c = &mut self.continuation[continuation_index(color, p, m)];
+            *c += bonus - *c * bonus.abs() / HISTORY_MAX;
+        }
     }
 
     /// History bonus for a cutoff at `depth`.
@@ -240,7 +271,7 @@ impl MovePicker {
             } else if counter.matches(m) {
                 (COUNTER_SCORE, 0)
             } else {
-                (heur.history(turn, m), 0)
+                (heur.quiet_score(turn, prev, m), 0)
             };
             scores.push(score);
             sees.push(s);
