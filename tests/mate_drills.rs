@@ -105,12 +105,13 @@ fn random_positions(
         }) else {
             continue; // e.g. the black king in check with White to move
         };
-        if pos.legal_moves().is_empty() || !keep(&pos) {
+        // A drill, not a puzzle: no piece may stand next to the lone king, where it could be
+        // lost at once (with two pieces attacked, the win is gone before it starts).
+        let lone_king = pos.board().king_of(Color::Black).expect("placed");
+        let en_prise = (shakmaty::attacks::king_attacks(lone_king) & pos.board().white()).any();
+        if en_prise || pos.legal_moves().is_empty() || !keep(&pos) {
             continue;
         }
-        // Skip positions where White can only avoid losing a piece at once: a drill, not a
-        // puzzle. (A piece attacked and undefended by the black king is fine: the engine must
-        // cope.) Nothing to filter here beyond legality.
         out.push(pos);
     }
     out

@@ -75,6 +75,9 @@ pub struct Weights {
     /// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance`
     /// (0..=5): the knight covers the squares of the other colour near the mating corner.
     pub kbnk_knight_close: S,
+    /// Mop-up with bishop and knight: per square next to the lone king that it may still step
+    /// to (negative: squeezing it is progress).
+    pub mop_up_king_freedom: S,
     /// A passed pawn that neither the defending king (rule of the square) nor the defending
     /// knights (knight fill against its path) can catch: worth nearly a piece.
     pub passer_unstoppable: S,
@@ -118,10 +121,11 @@ impl Default for Weights {
             pawn_shield: [S(12, 0), S(6, 0)],
             known_win: S(10_000, 10_000),
             mop_up_edge: S(20, 20),
-            mop_up_close: S(8, 8),
+            mop_up_close: S(16, 16),
             mop_up_king_close: S(12, 12),
             kbnk_corner: S(100, 100),
-            kbnk_knight_close: S(10, 10),
+            kbnk_knight_close: S(6, 6),
+            mop_up_king_freedom: S(-15, -15),
             passer_unstoppable: S(0, 250),
             passer_caught: S(0, -25),
             fork_now: S(40, 40),
@@ -177,7 +181,7 @@ impl Weights {
         }
         f("pawn_shield.near", &mut self.pawn_shield[0]);
         f("pawn_shield.far", &mut self.pawn_shield[1]);
-        let named: [(&str, &mut S); 14] = [
+        let named: [(&str, &mut S); 15] = [
             ("bishop_pair", &mut self.bishop_pair),
             ("rook_open_file", &mut self.rook_open_file),
             ("rook_semi_open_file", &mut self.rook_semi_open_file),
@@ -188,6 +192,7 @@ impl Weights {
             ("mop_up_king_close", &mut self.mop_up_king_close),
             ("kbnk_corner", &mut self.kbnk_corner),
             ("kbnk_knight_close", &mut self.kbnk_knight_close),
+            ("mop_up_king_freedom", &mut self.mop_up_king_freedom),
             ("passer_unstoppable", &mut self.passer_unstoppable),
             ("passer_caught", &mut self.passer_caught),
             ("fork_now", &mut self.fork_now),

@@ -1,7 +1,7 @@
 //! Mop-up: winning against a lone king means driving it to the edge (or, with bishop and
 //! knight, to a corner of the bishop's colour) and bringing the own king close.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
 
 use super::Verdict;
 use crate::eval::score::S;
@@ -56,6 +56,19 @@ pub fn kbnk_corner_distance(weak_king: Square, bishop: Square) -> u32 {
     manhattan_distance(weak_king, corners[0]).min(manhattan_distance(weak_king, corners[1]))
 }
 
+/// Squares next to the lone king that no strong piece attacks and no strong piece stands on:
+/// the room it has left. Squeezing it shows progress long before the corner distance changes.
+fn free_squares(pos: &Chess, strong: Color, weak_king: Square) -> u32 {
+    let board = pos.board();
+    // Without the lone king, so that squares behind it along a line count as attacked.
+    let occupied = board.occupied().without(weak_king);
+    let attacked = attacks::king_attacks(weak_king)
+        .into_iter()
+        .filter(|&sq| board.attacks_to(sq, strong, occupied).any() || board.by_color(strong).contains(sq))
+        .count();
+    attacks::king_attacks(weak_king).count() as u32 - attacked as u32
+}
+
 /// Material of `color` in the endgame, by the material weights.
 fn material(pos: &Chess, color: Color, w: &Weights) -> S {
     Role::ALL
@@ -104,6 +117,7 @@ pub(super) fn kbnk(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
             + material(pos, strong, w)
             + kings_close(ks, kw, w)
             + w.kbnk_corner * corner
-            + w.kbnk_knight_close * knight_close,
+            + w.kbnk_knight_close * knight_close
+            + w.mop_up_king_freedom * free_squares(pos, strong, kw) as i32,
     )
 }
