@@ -1,0 +1,543 @@
+//! The recursive search: principal variation search with pruning and reductions, and the
+//! quiescence search. One [`Worker`] runs one search; the [`super::Searcher`] owns what
+//! persists between searches and drives iterative deepening.
+
+use std::sync::atomic::Ordering;
+
+use arrayvec::ArrayVec;
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+
+use super::movepick::{Heuristics, MovePicker, captured_value, is_tactical, see};
+use super::params::*;
+use super::time::TimeManager;
+use super::tt::{PackedMove, TranspositionTable, TtBound};
+use super::value::{MAX_PLY, Value};
+use super::{CurrentMoveInfo, Reporter, SearchControl};
+use crate::eval::Evaluator;
+
+/// Reductions by `[depth][move number]`, both capped at 63.
+pub type LmrTable = [[i32; 64]; 64];
+
+/// Build the late-move-reduction table: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR`.
+#[must_use]
+pub fn lmr_table() -> Box<LmrTable> {
+    let mut t = Box::new([[0; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+            *r = v as i32;
+        }
+    }
+    t
+}
+
+/// A principal variation.
+pub type Line = ArrayVec<Move, MAX_PLY>;
+
+/// The state of one running search.
+pub struct Worker<'a> {
+    /// Shared transposition table.
+    pub tt: &'a mut TranspositionTable,
+    /// Move-ordering statistics.
+    pub heur: &'a mut Heuristics,
+    /// The evaluation.
+    pub eval: &'a Evaluator,
+    /// Reduction table.
+    pub lmr: &'a LmrTable,
+    /// Clock.
+    pub time: TimeManager,
+    /// Stop flag and ponderhit from the caller.
+    pub control: &'a SearchControl,
+    /// Progress output.
+    pub reporter: &'a mut dyn Reporter,
+    /// Stop once this many nodes have been searched.
+    pub node_limit: u64,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Set once the search must unwind.
+    pub stopped: bool,
+    /// Zobrist keys of the game so far and of the current path; the last is the current node.
+    pub keys: Vec<u64>,
+    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
+    pub pv: Vec<Line>,
+    /// Static evaluation per ply (`-INFINITE` when in check).
+    pub evals: Vec<Value>,
+    /// Move that led to each ply (`None` at the root and after a null move).
+    pub played: Vec<Option<Move>>,
+    /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
+    pub root_moves: Vec<Move>,
+    /// Whether the root position may be written to the TT (not when the root is restricted).
+    pub store_root: bool,
+    /// Iteration depth, for current-move reports.
+    pub root_depth: i32,
+}
+
+impl Worker<'_> {
+    /// Whether to unwind: stop flag, node limit or hard time limit.
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let poll = self.nodes & (POLL_INTERVAL - 1) == 0;
+        if self.nodes >= self.node_limit
+            || (poll && (self.control.stop.load(Ordering::Relaxed) || self.time.hard_exceeded()))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn key(&self) -> u64 {
+        self.keys.last().copied().unwrap_or(0)
+    }
+
+    /// Draw by the 50-move rule, insufficient material or any repetition since the last
+    /// irreversible move (in the tree or in the game).
+    fn is_draw(&self, pos: &Chess) -> bool {
+        let halfmoves = pos.halfmoves() as usize;
+        if halfmoves >= 100 {
+            // Checkmate on the hundredth half-move still counts as mate.
+            return !pos.is_check() || !pos.legal_moves().is_empty();
+        }
+        if pos.is_insufficient_material() {
+            return true;
+        }
+        let n = self.keys.len();
+        let current = self.key();
+        let mut back = 4;
+        while back <= halfmoves && back < n {
+            if self.keys[n - 1 - back] == current {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        for &child in &tail[0] {
+            if line.try_push(child).is_err() {
+                break;
+            }
+        }
+    }
+
+    fn make(&mut self, pos: &Chess, m: Move) -> Chess {
+        let key = pos.update_zobrist_hash(
+            shakmaty::zobrist::Zobrist64(self.key()),
+            m,
+            EnPassantMode::Legal,
+        );
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let key = key.unwrap_or_else(|| child.zobrist_hash(EnPassantMode::Legal));
+        self.keys.push(key.0);
+        child
+    }
+
+    /// Late move pruning, SEE pruning and futility pruning of one move of a non-PV-critical
+    /// node (the caller has checked the move does not give check).
+    #[allow(clippy::too_many_arguments)]
+    fn futile(
+        &self,
+        pos: &Chess,
+        picked: &super::movepick::Picked,
+        quiet: bool,
+        depth: i32,
+        improving: bool,
+        eval: Value,
+        alpha: Value,
+        quiets_tried: usize,
+    ) -> bool {
+        if quiet && depth <= LMP_DEPTH {
+            let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+            if quiets_tried as i32 >= limit {
+                return true;
+            }
+        }
+        if quiet
+            && depth <= FUTILITY_DEPTH
+            && eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0
+        {
+            return true;
+        }
+        if depth <= SEE_PRUNE_DEPTH {
+            let threshold = if quiet {
+                -SEE_QUIET_MARGIN * depth
+            } else {
+                -SEE_CAPTURE_MARGIN * depth * depth
+            };
+            let value = if quiet {
+                see(pos, picked.mv)
+            } else {
+                picked.see
+            };
+            if value < threshold {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`.
+    pub fn negamax(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        mut alpha: Value,
+        mut beta: Value,
+    ) -> Value {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return Value::DRAW;
+        }
+        let root = ply == 0;
+        let pv_node = beta.0 - alpha.0 > 1;
+        let in_check = pos.is_check();
+        if !root {
+            if self.is_draw(pos) {
+                return Value::DRAW;
+            }
+            if ply >= MAX_PLY - 2 {
+                return if in_check {
+                    Value::DRAW
+                } else {
+                    self.eval.evaluate(pos)
+                };
+            }
+            // Mate distance pruning: no line from here beats a faster mate found elsewhere.
+            alpha = alpha.max(Value::mated_in(ply));
+            beta = beta.min(Value::mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut depth = depth;
+        if in_check {
+            depth += 1; // check extension
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let key = self.key();
+
+        let hit = self.tt.probe(key, ply);
+        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
+        if let Some(h) = hit
+            && !pv_node
+            && !root
+            && h.depth >= depth
+            && match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => h.value >= beta,
+                TtBound::Upper => h.value <= alpha,
+            }
+        {
+            return h.value;
+        }
+
+        let static_eval = if in_check {
+            -Value::INFINITE
+        } else {
+            hit.map_or_else(|| self.eval.evaluate(pos), |h| h.eval)
+        };
+        // The TT score is a better estimate than the static eval when its bound allows.
+        let eval = match hit {
+            Some(h)
+                if !in_check
+                    && !h.value.is_mate()
+                    && match h.bound {
+                        TtBound::Exact => true,
+                        TtBound::Lower => h.value > static_eval,
+                        TtBound::Upper => h.value < static_eval,
+                    } =>
+            {
+                h.value
+            }
+            _ => static_eval,
+        };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        self.heur.clear_killers(ply + 1);
+
+        if !pv_node && !in_check && !root {
+            // Reverse futility pruning: far above beta at low depth, assume it holds.
+            if depth <= RFP_DEPTH
+                && !beta.is_mate()
+                && static_eval.0 - RFP_MARGIN * (depth - i32::from(improving)) >= beta.0
+            {
+                return static_eval;
+            }
+            // Null-move pruning, not in zugzwang-prone positions (no pieces besides pawns).
+            if depth >= NMP_MIN_DEPTH
+                && eval >= beta
+                && !beta.is_mate()
+                && self.played[ply].is_some()
+                && has_non_pawn_material(pos)
+                && let Ok(child) = pos.clone().swap_turn()
+            {
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval.0 - beta.0) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+                self.keys.push(
+                    child
+                        .zobrist_hash::<shakmaty::zobrist::Zobrist64>(EnPassantMode::Legal)
+                        .0,
+                );
+                self.played[ply + 1] = None;
+                let v = -self.negamax(&child, depth - r, ply + 1, -beta, -beta + 1);
+                self.keys.pop();
+                if self.stopped {
+                    return Value::DRAW;
+                }
+                if v >= beta {
+                    return if v.is_mate() { beta } else { v };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a TT move this node is probably not critical.
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+            depth -= 1;
+        }
+
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check {
+                Value::mated_in(ply)
+            } else {
+                Value::DRAW
+            };
+        }
+        if root {
+            moves.retain(|m| self.root_moves.contains(m));
+        }
+
+        let turn = pos.turn();
+        let picker = MovePicker::new(pos, moves, tt_move, self.heur, ply, self.played[ply]);
+        let mut best = -Value::INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut searched = 0usize;
+
+        for picked in picker {
+            let m = picked.mv;
+            let quiet = !is_tactical(m);
+            let child = self.make(pos, m);
+            let gives_check = child.is_check();
+            // Pruning of hopeless moves, once a move that avoids mate is known. Checking
+            // moves are never pruned: mating attacks often begin with a quiet check.
+            let prune = !root && best.0 > -Value::MATE_BOUND.0 && !in_check && !gives_check;
+            if prune
+                && self.futile(
+                    pos,
+                    &picked,
+                    quiet,
+                    depth,
+                    improving,
+                    eval,
+                    alpha,
+                    quiets.len(),
+                )
+            {
+                self.keys.pop();
+                continue;
+            }
+            searched += 1;
+            if root && self.time.elapsed().as_millis() as u64 >= CURRMOVE_AFTER_MS {
+                self.reporter.on_current_move(&CurrentMoveInfo {
+                    depth: self.root_depth as u32,
+                    mv: m,
+                    number: searched,
+                    time: self.time.elapsed(),
+                });
+            }
+            self.played[ply + 1] = Some(m);
+            let new_depth = depth - 1;
+            let mut v;
+            if searched == 1 {
+                v = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES && (quiet || picked.see < 0) {
+                    r = self.lmr[depth.min(63) as usize][searched.min(63)];
+                    r += i32::from(!pv_node) - i32::from(pv_node);
+                    r -= i32::from(improving);
+                    r -= i32::from(picked.refutation);
+                    r -= i32::from(gives_check);
+                    if quiet {
+                        r -= self.heur.quiet_score(turn, self.played[ply], m) / LMR_HISTORY_DIVISOR;
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                v = -self.negamax(&child, new_depth - r, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && r > 0 {
+                    v = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if v > alpha && v < beta {
+                    v = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                return Value::DRAW;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        if quiet {
+                            let bonus = Heuristics::bonus(depth);
+                            self.heur.update_history(turn, self.played[ply], m, bonus);
+                            for &q in &quiets {
+                                self.heur.update_history(turn, self.played[ply], q, -bonus);
+                            }
+                            self.heur.store_cutoff(turn, ply, m, self.played[ply]);
+                        }
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if quiet {
+                let _ = quiets.try_push(m);
+            }
+        }
+
+        if searched == 0 {
+            // Everything was pruned: fail low with the best guess available.
+            return alpha;
+        }
+        if !root || self.store_root {
+            let bound = if best >= beta {
+                TtBound::Lower
+            } else if best_move.is_some() {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
+            self.tt.store(key, mv, best, static_eval, depth, bound, ply);
+        }
+        best
+    }
+
+    /// Quiescence search: captures and queen promotions (all evasions when in check).
+    pub fn qsearch(&mut self, pos: &Chess, ply: usize, mut alpha: Value, beta: Value) -> Value {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return Value::DRAW;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check {
+                Value::DRAW
+            } else {
+                self.eval.evaluate(pos)
+            };
+        }
+        let pv_node = beta.0 - alpha.0 > 1;
+        let key = self.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit
+            && !pv_node
+            && match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => h.value >= beta,
+                TtBound::Upper => h.value <= alpha,
+            }
+        {
+            return h.value;
+        }
+        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
+        let static_eval;
+        let mut best;
+        if in_check {
+            static_eval = -Value::INFINITE;
+            best = -Value::INFINITE;
+        } else {
+            static_eval = hit.map_or_else(|| self.eval.evaluate(pos), |h| h.eval);
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best = static_eval;
+        }
+
+        let mut moves = pos.legal_moves();
+        if in_check && moves.is_empty() {
+            return Value::mated_in(ply);
+        }
+        if !in_check {
+            moves.retain(|m| is_tactical(*m));
+        }
+        let picker = MovePicker::new(pos, moves, tt_move, self.heur, ply, None);
+        let mut best_move = None;
+        for picked in picker {
+            let m = picked.mv;
+            if !in_check {
+                if picked.see < 0 {
+                    continue;
+                }
+                if m.promotion().is_none()
+                    && static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0
+                {
+                    continue;
+                }
+            }
+            let child = self.make(pos, m);
+            let v = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            self.keys.pop();
+            if self.stopped {
+                return Value::DRAW;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if best_move.is_some() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
+        let eval_store = if in_check { Value::DRAW } else { static_eval };
+        self.tt.store(key, mv, best, eval_store, 0, bound, ply);
+        best
+    }
+}
+
+/// Zugzwang guard for null-move pruning: whether the side to move has a rook or queen, or
+/// at least two minor pieces. With only king, pawns and one minor piece, zugzwang (where
+/// passing would help) is too common to trust a null move.
+#[must_use]
+pub fn has_non_pawn_material(pos: &Chess) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(pos.turn());
+    let heavy = ours & (board.by_role(Role::Rook) | board.by_role(Role::Queen));
+    let minors = ours & (board.by_role(Role::Knight) | board.by_role(Role::Bishop));
+    heavy.any() || minors.more_than_one()
+}

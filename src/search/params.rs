@@ -1,0 +1,75 @@
+//! Every search threshold, named and documented in one place.
+//!
+//! Vocabulary: `*_DEPTH` is the largest remaining depth a technique applies at, `*_MARGIN` a
+//! score margin in centipawns (often per ply of depth), `*_BASE`/`*_DIVISOR` terms of a formula.
+
+/// Half-width of the first aspiration window around the previous iteration's score.
+pub const ASPIRATION_WINDOW: i32 = 25;
+/// Aspiration windows are used from this iteration depth on.
+pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+
+/// Reverse futility pruning: applies at this remaining depth or less.
+pub const RFP_DEPTH: i32 = 7;
+/// Reverse futility pruning: the static eval must beat beta by this much per ply.
+pub const RFP_MARGIN: i32 = 80;
+
+/// Null-move pruning: needs at least this remaining depth.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// Null-move pruning: base depth reduction.
+pub const NMP_BASE_REDUCTION: i32 = 3;
+/// Null-move pruning: one more ply of reduction per this many plies of depth.
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+/// Null-move pruning: one more ply of reduction per this many centipawns eval exceeds beta.
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+/// Null-move pruning: at most this many plies from the eval term.
+pub const NMP_EVAL_MAX: i32 = 3;
+
+/// Internal iterative reduction: a node without a TT move at this depth or more is searched
+/// one ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Late move pruning: applies at this remaining depth or less.
+pub const LMP_DEPTH: i32 = 8;
+/// Late move pruning: quiet moves tried before the rest are skipped is
+/// `LMP_BASE + depth * depth` (halved when the eval is not improving).
+pub const LMP_BASE: i32 = 3;
+
+/// Futility pruning of quiet moves: applies at this remaining depth or less.
+pub const FUTILITY_DEPTH: i32 = 8;
+/// Futility pruning: margin at depth 0.
+pub const FUTILITY_BASE: i32 = 90;
+/// Futility pruning: extra margin per ply.
+pub const FUTILITY_MARGIN: i32 = 100;
+
+/// SEE pruning in the main search: applies at this remaining depth or less.
+pub const SEE_PRUNE_DEPTH: i32 = 6;
+/// SEE pruning: captures losing more than this times depth² are skipped.
+pub const SEE_CAPTURE_MARGIN: i32 = 20;
+/// SEE pruning: quiet moves losing more than this times depth are skipped.
+pub const SEE_QUIET_MARGIN: i32 = 60;
+
+/// Late move reductions: need at least this remaining depth.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// Late move reductions: moves tried before reductions start (the first is never reduced).
+pub const LMR_MIN_MOVES: usize = 2;
+/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR`, in hundredths.
+pub const LMR_BASE: f64 = 0.75;
+/// Late move reductions: divisor of the logarithmic term.
+pub const LMR_DIVISOR: f64 = 2.25;
+/// Late move reductions: one ply less per this much history score.
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+
+/// Quiescence: delta pruning margin on top of the captured piece's value.
+pub const DELTA_MARGIN: i32 = 200;
+
+/// History: entries are kept within ±this (gravity formula).
+pub const HISTORY_MAX: i32 = 16_384;
+/// History: bonus is `min(HISTORY_BONUS_FACTOR * depth², HISTORY_BONUS_MAX)`.
+pub const HISTORY_BONUS_FACTOR: i32 = 16;
+/// History: cap of one update.
+pub const HISTORY_BONUS_MAX: i32 = 1_600;
+
+/// Poll the clock and the stop flag once every this many nodes (a power of two).
+pub const POLL_INTERVAL: u64 = 1024;
+/// Report the current root move only after this much search time (milliseconds).
+pub const CURRMOVE_AFTER_MS: u64 = 1000;

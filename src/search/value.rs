@@ -1,0 +1,110 @@
+//! [`Value`]: a search score in centipawns that also encodes "mate in n plies".
+
+use std::ops::{Add, Neg, Sub};
+
+use super::Score;
+
+/// Deepest ply the search ever reaches (arrays are sized by it).
+pub const MAX_PLY: usize = 128;
+
+/// A score in centipawns from the side to move's point of view. Values within [`MAX_PLY`] of
+/// [`Value::MATE`] are mates: `MATE - n` means "the side to move mates n plies from the root".
+///
+/// ```
+/// use minkowski::search::{Score, Value};
+/// assert_eq!(Value::mate_in(1).to_score(), Score::Mate(1));   // mate with the next move
+/// assert_eq!(Value::mate_in(3).to_score(), Score::Mate(2));
+/// assert_eq!(Value::mated_in(2).to_score(), Score::Mate(-1)); // we get mated next move
+/// assert_eq!(Value(35).to_score(), Score::Cp(35));
+/// assert!(Value::mate_in(5).is_mate() && !Value(900).is_mate());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Value(pub i32);
+
+impl Value {
+    /// A draw.
+    pub const DRAW: Value = Value(0);
+    /// Mate at the root (never reached: mates are at least one ply away).
+    pub const MATE: Value = Value(32_000);
+    /// Larger than any score: the initial alpha-beta window.
+    pub const INFINITE: Value = Value(32_001);
+    /// Smallest absolute value that is a mate score.
+    pub const MATE_BOUND: Value = Value(32_000 - MAX_PLY as i32);
+
+    /// The side to move mates `ply` plies from the root.
+    #[must_use]
+    pub const fn mate_in(ply: usize) -> Value {
+        Value(Self::MATE.0 - ply as i32)
+    }
+
+    /// The side to move is mated `ply` plies from the root.
+    #[must_use]
+    pub const fn mated_in(ply: usize) -> Value {
+        Value(-Self::MATE.0 + ply as i32)
+    }
+
+    /// Whether this is a mate score (for either side).
+    #[must_use]
+    pub const fn is_mate(self) -> bool {
+        self.0 >= Self::MATE_BOUND.0 || self.0 <= -Self::MATE_BOUND.0
+    }
+
+    /// The user-facing score: centipawns, or mate in moves (not plies).
+    #[must_use]
+    pub const fn to_score(self) -> Score {
+        if self.0 >= Self::MATE_BOUND.0 {
+            let plies = Self::MATE.0 - self.0;
+            Score::Mate((plies + 1) / 2)
+        } else if self.0 <= -Self::MATE_BOUND.0 {
+            let plies = Self::MATE.0 + self.0;
+            Score::Mate(-(plies / 2))
+        } else {
+            Score::Cp(self.0)
+        }
+    }
+
+    /// Convert a root-relative mate score at `ply` to a node-relative one for the TT.
+    #[must_use]
+    pub const fn to_tt(self, ply: usize) -> Value {
+        if self.0 >= Self::MATE_BOUND.0 {
+            Value(self.0 + ply as i32)
+        } else if self.0 <= -Self::MATE_BOUND.0 {
+            Value(self.0 - ply as i32)
+        } else {
+            self
+        }
+    }
+
+    /// Inverse of [`Value::to_tt`]: a TT score read at `ply`.
+    #[must_use]
+    pub const fn from_tt(self, ply: usize) -> Value {
+        if self.0 >= Self::MATE_BOUND.0 {
+            Value(self.0 - ply as i32)
+        } else if self.0 <= -Self::MATE_BOUND.0 {
+            Value(self.0 + ply as i32)
+        } else {
+            self
+        }
+    }
+}
+
+impl Neg for Value {
+    type Output = Value;
+    fn neg(self) -> Value {
+        Value(-self.0)
+    }
+}
+
+impl Add<i32> for Value {
+    type Output = Value;
+    fn add(self, rhs: i32) -> Value {
+        Value(self.0 + rhs)
+    }
+}
+
+impl Sub<i32> for Value {
+    type Output = Value;
+    fn sub(self, rhs: i32) -> Value {
+        Value(self.0 - rhs)
+    }
+}
