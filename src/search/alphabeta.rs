@@ -370,7 +370,7 @@ impl Worker<'_> {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES && (quiet || picked.see < 0) {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)];
-                    r += i32::from(!pv_node);
+                    r += i32::from(!pv_node) - i32::from(pv_node);
                     r -= i32::from(improving);
                     r -= i32::from(picked.refutation);
                     r -= i32::from(gives_check);
