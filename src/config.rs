@@ -24,6 +24,8 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 use toml::{Spanned, Value};
 
+use crate::eval::score::S;
+use crate::eval::weights::Weights;
 use crate::uci::options::{EngineOptions, OptionKind, OptionValue, find_option};
 
 /// The file read from the working directory when no `--config` is given.
@@ -34,8 +36,8 @@ pub const DEFAULT_FILE: &str = "engine.toml";
 pub struct Config {
     /// UCI option values: the built-in defaults, overridden by `[uci]`.
     pub options: EngineOptions,
-    /// `[eval]`: weight name → `[mg, eg]`.
-    // HOOK: checked against and applied to the evaluator's weights-by-name API once it exists.
+    /// `[eval]`: weight name → `[mg, eg]`; every name is one of
+    /// [`crate::eval::weights::Weights::names`] (checked when the file is read).
     pub eval: BTreeMap<String, [i32; 2]>,
     /// The file it came from, if any.
     pub source: Option<PathBuf>,
@@ -119,6 +121,26 @@ impl ConfigError {
 type Table = BTreeMap<String, Spanned<Value>>;
 
 impl Config {
+    /// The evaluation weights: the built-in ones with `[eval]` applied.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use minkowski::config::Config;
+    /// use minkowski::eval::score::S;
+    /// let config = Config::from_toml("[eval]\nkbnk_corner = [90, 110]\n", Path::new("e.toml")).unwrap();
+    /// assert_eq!(config.weights().kbnk_corner, S(90, 110));
+    /// assert!(Config::from_toml("[eval]\nknight = [1, 2]\n", Path::new("e.toml")).is_err());
+    /// ```
+    #[must_use]
+    pub fn weights(&self) -> Weights {
+        let mut weights = Weights::default();
+        for (name, [mg, eg]) in &self.eval {
+            // Names were checked when the file was read; a failure here cannot happen.
+            let _ = weights.set(name, S(*mg, *eg));
+        }
+        weights
+    }
+
     /// Read the configuration: `explicit` (from `--config`) or else ./engine.toml.
     ///
     /// Never fails: on any problem it returns the built-in defaults together with the problems.
@@ -224,6 +246,18 @@ impl Config {
                 }
                 "eval" => {
                     for (key, value) in table.get_ref() {
+                        if Weights::default().get(key).is_none() {
+                            errors.push(ConfigError::BadValue {
+                                path: path_text.clone(),
+                                line: at(value.span()),
+                                table: "eval".into(),
+                                key: key.clone(),
+                                problem: "unknown evaluation weight (e.g. material.knight, \
+                                          psqt.knight.e4, kbnk_corner; see README)"
+                                    .into(),
+                            });
+                            continue;
+                        }
                         match weight_pair(value.get_ref()) {
                             Some(pair) => {
                                 config.eval.insert(key.clone(), pair);

@@ -155,7 +155,7 @@ fn no_file_is_fine() {
 /// in an `info string` before `uciok` and on stderr, and plays normally.
 #[test]
 fn invalid_files_are_reported_with_key_and_line_and_the_engine_still_starts() {
-    let cases: [(&str, &str, &[&str]); 9] = [
+    let cases: [(&str, &str, &[&str]); 10] = [
         (
             "out-of-range",
             "# comment\n[uci]\nHash = 0\n",
@@ -194,8 +194,17 @@ fn invalid_files_are_reported_with_key_and_line_and_the_engine_still_starts() {
         ),
         (
             "bad-weight",
-            "[eval]\nknight = [1, 2]\nbishop = [1]\n",
-            &["engine.toml:3:", "bishop", "[mg, eg]"],
+            "[eval]\nfork_now = [1, 2]\nbishop_pair = [1]\n",
+            &["engine.toml:3:", "bishop_pair", "[mg, eg]"],
+        ),
+        (
+            "unknown-weight",
+            "[eval]\nfork_now = [1, 2]\nknight_outpost = [1, 2]\n",
+            &[
+                "engine.toml:3:",
+                "knight_outpost",
+                "unknown evaluation weight",
+            ],
         ),
     ];
     for (name, text, wanted) in cases {
@@ -263,15 +272,20 @@ fn every_problem_in_a_file_is_listed_in_line_order() {
 
 #[test]
 fn eval_weights_are_kept_by_name() {
-    let text = "[eval]\nknight_outpost = [20, 10]\n\"king distance\" = [-5, 12]\n";
+    let text = "[eval]\nkbnk_corner = [20, 10]\n\"material.knight\" = [-5, 12]\n";
     let config = Config::from_toml(text, Path::new("engine.toml")).expect("valid");
-    assert_eq!(config.eval.get("knight_outpost"), Some(&[20, 10]));
-    assert_eq!(config.eval.get("king distance"), Some(&[-5, 12]));
+    assert_eq!(config.eval.get("kbnk_corner"), Some(&[20, 10]));
+    assert_eq!(config.eval.get("material.knight"), Some(&[-5, 12]));
+    assert_eq!(
+        config.weights().material[1],
+        minkowski::eval::score::S(-5, 12)
+    );
     for bad in [
-        "[eval]\nx = [1, 2, 3]\n",
-        "[eval]\nx = [1.5, 2]\n",
-        "[eval]\nx = 3\n",
-        "[eval]\nx = [1, 9999999999]\n",
+        "[eval]\nfork_now = [1, 2, 3]\n",
+        "[eval]\nfork_now = [1.5, 2]\n",
+        "[eval]\nfork_now = 3\n",
+        "[eval]\nfork_now = [1, 9999999999]\n",
+        "[eval]\nknight_outpost = [1, 2]\n",
     ] {
         let errors = Config::from_toml(bad, Path::new("engine.toml")).expect_err(bad);
         assert_eq!(errors[0].line(), Some(2), "{bad}");
@@ -310,4 +324,45 @@ fn the_shipped_engine_toml_documents_every_option_at_its_default() {
             "engine.toml lacks {key}"
         );
     }
+}
+
+#[test]
+fn shipped_engine_toml_lists_every_eval_weight_at_its_default() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/engine.toml"))
+        .expect("engine.toml in the repo");
+    let mut weights = minkowski::eval::weights::Weights::default();
+    let mut missing = Vec::new();
+    weights.for_each_mut(|name, s| {
+        // Dotted names are quoted keys in TOML.
+        let key = if name.contains('.') {
+            format!("\"{name}\"")
+        } else {
+            name.to_owned()
+        };
+        let line = format!("# {key} = [{}, {}]", s.0, s.1);
+        if !name.starts_with("psqt.") && !text.lines().any(|l| l == line) {
+            missing.push(line);
+        }
+    });
+    assert!(
+        missing.is_empty(),
+        "engine.toml lacks:\n{}",
+        missing.join("\n")
+    );
+    // The documented keys, uncommented, are a valid file that changes nothing.
+    let uncommented: String = text
+        .lines()
+        .map(|l| {
+            l.strip_prefix("# ")
+                .filter(|r| r.contains(" = ["))
+                .unwrap_or(l)
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let config = minkowski::config::Config::from_toml(&uncommented, std::path::Path::new("x"))
+        .expect("uncommented engine.toml is valid");
+    assert_eq!(
+        config.weights(),
+        minkowski::eval::weights::Weights::default()
+    );
 }

@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
+use minkowski::eval::Evaluator;
 use minkowski::eval::endgame::{
     ENDGAMES, Matcher, PasserRace, Signature, kbnk_corner_distance, lookup, mop_up_bonus,
 };
 use minkowski::eval::tactics::{fork_targets, knight_fork_moves};
-use minkowski::eval::Evaluator;
 use minkowski::eval::weights::Weights;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Position, Role, Square, attacks};
@@ -27,13 +27,22 @@ fn position(fen: &str) -> Chess {
 /// Knight moves by coordinate deltas (independent of the library's shifts).
 fn knight_steps(sq: i32) -> Vec<i32> {
     let (f, r) = (sq % 8, sq / 8);
-    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
-        .iter()
-        .filter_map(|(df, dr)| {
-            let (nf, nr) = (f + df, r + dr);
-            ((0..8).contains(&nf) && (0..8).contains(&nr)).then_some(nr * 8 + nf)
-        })
-        .collect()
+    [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ]
+    .iter()
+    .filter_map(|(df, dr)| {
+        let (nf, nr) = (f + df, r + dr);
+        ((0..8).contains(&nf) && (0..8).contains(&nr)).then_some(nr * 8 + nf)
+    })
+    .collect()
 }
 
 /// Whether a white pawn on `pawn` promotes against `knights` (kings left out): the pawn walks
@@ -69,11 +78,14 @@ fn pawn_wins(
         })
     } else {
         knights.iter().enumerate().all(|(i, &k)| {
-            knight_steps(k).into_iter().filter(|t| !knights.contains(t)).all(|t| {
-                let mut next = knights.to_vec();
-                next[i] = t;
-                pawn_wins(pawn, &next, true, memo)
-            })
+            knight_steps(k)
+                .into_iter()
+                .filter(|t| !knights.contains(t))
+                .all(|t| {
+                    let mut next = knights.to_vec();
+                    next[i] = t;
+                    pawn_wins(pawn, &next, true, memo)
+                })
         })
     };
     memo.insert(key, result);
@@ -98,7 +110,11 @@ fn knight_fill_catches_exactly_when_the_race_search_does_for_every_square() {
                     (Color::White, pawn, knight),
                     (Color::Black, pawn ^ 56, knight ^ 56),
                 ] {
-                    let race = PasserRace { pawn: sq(p), pawn_color: color, pawn_to_move };
+                    let race = PasserRace {
+                        pawn: sq(p),
+                        pawn_color: color,
+                        pawn_to_move,
+                    };
                     assert_eq!(
                         race.knights_catch(Bitboard::from(sq(k))),
                         oracle_caught,
@@ -113,7 +129,10 @@ fn knight_fill_catches_exactly_when_the_race_search_does_for_every_square() {
     }
     assert_eq!(cases, 48 * 63 * 2 * 2);
     // Both outcomes occur often: the comparison is not trivially one-sided.
-    assert!(caught > 1000 && caught < 48 * 63 * 2 - 1000, "caught {caught}");
+    assert!(
+        caught > 1000 && caught < 48 * 63 * 2 - 1000,
+        "caught {caught}"
+    );
 }
 
 #[test]
@@ -135,9 +154,17 @@ fn knight_fill_matches_the_race_search_with_two_knights() {
         }
         let pawn_to_move = next() % 2 == 0;
         let oracle = !pawn_wins(pawn, &[a, b], pawn_to_move, &mut memo);
-        let race = PasserRace { pawn: sq(pawn), pawn_color: Color::White, pawn_to_move };
+        let race = PasserRace {
+            pawn: sq(pawn),
+            pawn_color: Color::White,
+            pawn_to_move,
+        };
         let knights = Bitboard::from(sq(a)) | Bitboard::from(sq(b));
-        assert_eq!(race.knights_catch(knights), oracle, "pawn {pawn} knights {a} {b}");
+        assert_eq!(
+            race.knights_catch(knights),
+            oracle,
+            "pawn {pawn} knights {a} {b}"
+        );
         checked += 1;
     }
 }
@@ -145,26 +172,48 @@ fn knight_fill_matches_the_race_search_with_two_knights() {
 #[test]
 fn the_king_catches_by_the_rule_of_the_square() {
     // White pawn on a4 needs 4 moves; the black king on e5 is 4 from a8 (inside the square).
-    let race = PasserRace { pawn: Square::A4, pawn_color: Color::White, pawn_to_move: true };
+    let race = PasserRace {
+        pawn: Square::A4,
+        pawn_color: Color::White,
+        pawn_to_move: true,
+    };
     assert!(race.king_catches(Square::E5));
     assert!(!race.king_catches(Square::F5)); // 5 away: outside the square
-    let defender_moves = PasserRace { pawn_to_move: false, ..race };
+    let defender_moves = PasserRace {
+        pawn_to_move: false,
+        ..race
+    };
     assert!(defender_moves.king_catches(Square::F5)); // the tempo brings it into the square
     // A pawn on its second rank double-steps: a2 needs 5 moves, like a pawn on a3.
-    let a2 = PasserRace { pawn: Square::A2, pawn_color: Color::White, pawn_to_move: true };
+    let a2 = PasserRace {
+        pawn: Square::A2,
+        pawn_color: Color::White,
+        pawn_to_move: true,
+    };
     assert_eq!(a2.moves_to_promote(), 5);
     assert!(a2.king_catches(Square::F4) && !a2.king_catches(Square::G4));
     // Black pawns run the other way.
-    let h5 = PasserRace { pawn: Square::H5, pawn_color: Color::Black, pawn_to_move: true };
-    assert_eq!((h5.promotion_square(), h5.moves_to_promote()), (Square::H1, 4));
+    let h5 = PasserRace {
+        pawn: Square::H5,
+        pawn_color: Color::Black,
+        pawn_to_move: true,
+    };
+    assert_eq!(
+        (h5.promotion_square(), h5.moves_to_promote()),
+        (Square::H1, 4)
+    );
 }
 
 #[test]
 fn an_unstoppable_passer_outweighs_a_caught_one_in_the_evaluation() {
     let eval = Evaluator::default();
     // Black pawn on c2 with Black to move promotes; with White to move Nb3 (knight d2) catches it.
-    let runs = eval.evaluate(&position("8/5k1K/8/8/8/8/2pN4/8 b - - 0 1")).0;
-    let caught = -eval.evaluate(&position("8/5k1K/8/8/8/8/2pN4/8 w - - 0 1")).0;
+    let runs = eval
+        .evaluate(&position("8/5k1K/8/8/8/8/2pN4/8 b - - 0 1"))
+        .0;
+    let caught = -eval
+        .evaluate(&position("8/5k1K/8/8/8/8/2pN4/8 w - - 0 1"))
+        .0;
     assert!(runs - caught > 200, "unstoppable {runs} vs caught {caught}");
     let trace = eval.trace(&position("8/5k1K/8/8/8/8/2pN4/8 b - - 0 1"));
     assert_eq!(trace.endgame.map(|(code, ..)| code), Some("KNvP"));
@@ -194,7 +243,10 @@ fn naive_fork_moves(pos: &Chess, attacker: Color) -> Bitboard {
                 .by_piece(Role::Pawn.of(them))
                 .into_iter()
                 .any(|p| attacks::pawn_attacks(them, p).contains(to));
-            let hits = attacks::knight_attacks(to).into_iter().filter(|&t| valuable(t)).count();
+            let hits = attacks::knight_attacks(to)
+                .into_iter()
+                .filter(|&t| valuable(t))
+                .count();
             if !own && !guarded && hits >= 2 {
                 result.add(to);
             }
@@ -211,7 +263,12 @@ fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
             let fields: Vec<&str> = line.split_whitespace().take(4).collect();
             (fields.len() == 4).then(|| format!("{} 0 1", fields.join(" ")))
         })
-        .filter_map(|fen| fen.parse::<Fen>().ok()?.into_position(CastlingMode::Chess960).ok())
+        .filter_map(|fen| {
+            fen.parse::<Fen>()
+                .ok()?
+                .into_position(CastlingMode::Chess960)
+                .ok()
+        })
         .take(limit)
         .collect()
 }
@@ -223,12 +280,20 @@ fn fork_moves_equal_a_per_square_count_on_suite_positions() {
         for pos in suite_positions(file, 300) {
             for color in [Color::White, Color::Black] {
                 let fast = knight_fork_moves(pos.board(), color);
-                assert_eq!(fast, naive_fork_moves(&pos, color), "{}", Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                assert_eq!(
+                    fast,
+                    naive_fork_moves(&pos, color),
+                    "{}",
+                    Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                );
                 with_forks += usize::from(fast.any());
             }
         }
     }
-    assert!(with_forks >= 10, "only {with_forks} positions had forks: the test proves little");
+    assert!(
+        with_forks >= 10,
+        "only {with_forks} positions had forks: the test proves little"
+    );
 }
 
 #[test]
@@ -238,13 +303,41 @@ fn wac_knight_fork_keys_are_found() {
     // enemy pawn guards, so the term (by design: a pawn can take the forking knight; those keys
     // win by a longer combination) does not count them.
     let cases = [
-        ("r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - 0 1", Square::F7, true),
-        ("2r5/2rk2pp/1pn1pb2/pN1p4/P2P4/1N2B3/nPR1KPPP/3R4 b - - 0 1", Square::D4, true),
-        ("3r2k1/ppp2ppp/6q1/b4n2/3nQB2/2p5/P4PPP/RN3RK1 b - - 0 1", Square::G3, false),
-        ("rnb3kr/ppp2ppp/1b6/3q4/3pN3/Q4N2/PPP2KPP/R1B1R3 w - - 0 1", Square::F6, false),
-        ("3r2k1/p1rn1p1p/1p2pp2/6q1/3PQNP1/5P2/P1P4R/R5K1 w - - 0 1", Square::E6, false),
-        ("2r1kb1r/pp3ppp/2n1b3/1q1N2B1/1P2Q3/8/P4PPP/3RK1NR w Kk - 0 1", Square::C7, true),
-        ("2k4B/bpp1qp2/p1b5/7p/1PN1n1p1/2Pr4/P5PP/R3QR1K b - - 0 1", Square::G3, false),
+        (
+            "r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - 0 1",
+            Square::F7,
+            true,
+        ),
+        (
+            "2r5/2rk2pp/1pn1pb2/pN1p4/P2P4/1N2B3/nPR1KPPP/3R4 b - - 0 1",
+            Square::D4,
+            true,
+        ),
+        (
+            "3r2k1/ppp2ppp/6q1/b4n2/3nQB2/2p5/P4PPP/RN3RK1 b - - 0 1",
+            Square::G3,
+            false,
+        ),
+        (
+            "rnb3kr/ppp2ppp/1b6/3q4/3pN3/Q4N2/PPP2KPP/R1B1R3 w - - 0 1",
+            Square::F6,
+            false,
+        ),
+        (
+            "3r2k1/p1rn1p1p/1p2pp2/6q1/3PQNP1/5P2/P1P4R/R5K1 w - - 0 1",
+            Square::E6,
+            false,
+        ),
+        (
+            "2r1kb1r/pp3ppp/2n1b3/1q1N2B1/1P2Q3/8/P4PPP/3RK1NR w Kk - 0 1",
+            Square::C7,
+            true,
+        ),
+        (
+            "2k4B/bpp1qp2/p1b5/7p/1PN1n1p1/2Pr4/P5PP/R3QR1K b - - 0 1",
+            Square::G3,
+            false,
+        ),
     ];
     for (fen, square, expected) in cases {
         let pos = position(fen);
@@ -272,7 +365,9 @@ fn every_registered_signature_parses_and_is_found_by_lookup() {
     for endgame in ENDGAMES {
         if let Matcher::Exact(code) = endgame.matcher {
             let sig: Signature = code.parse().unwrap_or_else(|e| panic!("{e}"));
-            assert!(sig.strong.pieces() + sig.strong.pawns() >= sig.weak.pieces() + sig.weak.pawns());
+            assert!(
+                sig.strong.pieces() + sig.strong.pawns() >= sig.weak.pieces() + sig.weak.pawns()
+            );
         }
     }
     for (fen, code, strong) in [
@@ -303,20 +398,32 @@ fn draws_by_material_evaluate_to_zero() {
         assert_eq!(eval.evaluate(&position(fen)).0, 0, "{fen}");
     }
     // Stalemated lone king: not a win.
-    assert_eq!(eval.evaluate(&position("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")).0, 0);
+    assert_eq!(
+        eval.evaluate(&position("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")).0,
+        0
+    );
 }
 
 #[test]
 fn mop_up_prefers_the_edge_and_close_kings() {
     let w = Weights::default();
     // The lone king on the edge beats the lone king in the centre, same king distance.
-    assert!(mop_up_bonus(Square::C6, Square::A8, &w).eg() > mop_up_bonus(Square::C3, Square::E5, &w).eg());
+    assert!(
+        mop_up_bonus(Square::C6, Square::A8, &w).eg()
+            > mop_up_bonus(Square::C3, Square::E5, &w).eg()
+    );
     // Closer kings beat distant ones.
-    assert!(mop_up_bonus(Square::C6, Square::A8, &w).eg() > mop_up_bonus(Square::H1, Square::A8, &w).eg());
+    assert!(
+        mop_up_bonus(Square::C6, Square::A8, &w).eg()
+            > mop_up_bonus(Square::H1, Square::A8, &w).eg()
+    );
     let eval = Evaluator::default();
     let edge = eval.evaluate(&position("k7/8/2K5/8/8/8/8/7R w - - 0 1")).0;
     let centre = eval.evaluate(&position("8/8/8/3k4/8/8/8/K6R w - - 0 1")).0;
-    assert!(edge > centre && centre > 5_000, "edge {edge} centre {centre}");
+    assert!(
+        edge > centre && centre > 5_000,
+        "edge {edge} centre {centre}"
+    );
 }
 
 #[test]
@@ -327,8 +434,12 @@ fn kbnk_right_corner_looks_better_than_the_wrong_one() {
     let eval = Evaluator::default();
     // Same pieces (bishop on the dark c1); only the lone king moves from a1 to a8. The strong
     // king is even a little closer to a8, so only the corner term can prefer a1.
-    let right = eval.evaluate(&position("8/8/8/3K4/4N3/8/8/k1B5 w - - 0 1")).0;
-    let wrong = eval.evaluate(&position("k7/8/8/3K4/4N3/8/8/2B5 w - - 0 1")).0;
+    let right = eval
+        .evaluate(&position("8/8/8/3K4/4N3/8/8/k1B5 w - - 0 1"))
+        .0;
+    let wrong = eval
+        .evaluate(&position("k7/8/8/3K4/4N3/8/8/2B5 w - - 0 1"))
+        .0;
     assert!(right > wrong, "right corner {right} wrong corner {wrong}");
 }
 
@@ -346,10 +457,11 @@ fn the_colour_flipped_position_evaluates_the_same() {
     ] {
         for pos in suite_positions(file, 150) {
             let setup = pos.to_setup(shakmaty::EnPassantMode::Legal).into_mirrored();
-            let mirrored: Chess = match <Chess as shakmaty::FromSetup>::from_setup(setup, CastlingMode::Chess960) {
-                Ok(p) => p,
-                Err(e) => panic!("mirror failed: {e}"),
-            };
+            let mirrored: Chess =
+                match <Chess as shakmaty::FromSetup>::from_setup(setup, CastlingMode::Chess960) {
+                    Ok(p) => p,
+                    Err(e) => panic!("mirror failed: {e}"),
+                };
             assert_eq!(
                 eval.evaluate(&pos),
                 eval.evaluate(&mirrored),

@@ -9,7 +9,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Position, Role, Square};
 
 /// Nodes per move for both sides: small, so the endgame knowledge (not brute force) must lead.
-const NODES_PER_MOVE: u64 = 20_000;
+const NODES_PER_MOVE: u64 = 40_000;
 
 /// How a drill game ended.
 #[derive(Debug, PartialEq, Eq)]
@@ -26,9 +26,16 @@ fn play_out(start: &Chess) -> Ending {
     let mut pos = start.clone();
     let mut history: Vec<Zobrist64> = Vec::new();
     // The strong side has more than a king; the suites also start with the lone king to move.
-    let strong = if start.board().white().count() > 1 { Color::White } else { Color::Black };
+    let strong = if start.board().white().count() > 1 {
+        Color::White
+    } else {
+        Color::Black
+    };
     let mut strong_moves = 0;
-    let limits = Limits { nodes: Some(NODES_PER_MOVE), ..Limits::default() };
+    let limits = Limits {
+        nodes: Some(NODES_PER_MOVE),
+        ..Limits::default()
+    };
     loop {
         if pos.is_checkmate() {
             return if pos.turn() != strong {
@@ -48,7 +55,8 @@ fn play_out(start: &Chess) -> Ending {
             return Ending::NoMate(format!("repetition after {strong_moves} moves"));
         }
         let side = usize::from(pos.turn() == strong);
-        let result = sides[side].search(&pos, &history, &limits, &SearchControl::default(), &mut ());
+        let result =
+            sides[side].search(&pos, &history, &limits, &SearchControl::default(), &mut ());
         let Some(m) = result.best_move else {
             return Ending::NoMate("no move returned".into());
         };
@@ -101,7 +109,8 @@ fn random_positions(
         }
         let fen = format!("{} w - - 0 1", board);
         let Ok(pos) = fen.parse::<Fen>().map_err(|_| ()).and_then(|f| {
-            f.into_position::<Chess>(CastlingMode::Standard).map_err(|_| ())
+            f.into_position::<Chess>(CastlingMode::Standard)
+                .map_err(|_| ())
         }) else {
             continue; // e.g. the black king in check with White to move
         };
@@ -141,35 +150,54 @@ fn drill(name: &str, positions: &[Chess]) {
         positions.len(),
         f64::from(total_moves) / mated.max(1) as f64
     );
-    assert!(failures.is_empty(), "{name}: no mate from\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{name}: no mate from\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn kqk_mates_from_50_random_positions() {
-    drill("KQK", &random_positions(&[Role::Queen], 50, 0x1111, |_| true));
+    drill(
+        "KQK",
+        &random_positions(&[Role::Queen], 50, 0x1111, |_| true),
+    );
 }
 
 #[test]
 fn krk_mates_from_50_random_positions() {
-    drill("KRK", &random_positions(&[Role::Rook], 50, 0x2222, |_| true));
+    drill(
+        "KRK",
+        &random_positions(&[Role::Rook], 50, 0x2222, |_| true),
+    );
 }
 
 #[test]
 fn kbnk_dark_bishop_mates_from_50_random_positions() {
     let pieces = [Role::Bishop, Role::Knight];
-    drill("KBNK dark", &random_positions(&pieces, 50, 0x3333, |p| bishops_on(p, 1, 0)));
+    drill(
+        "KBNK dark",
+        &random_positions(&pieces, 50, 0x3333, |p| bishops_on(p, 1, 0)),
+    );
 }
 
 #[test]
 fn kbnk_light_bishop_mates_from_50_random_positions() {
     let pieces = [Role::Bishop, Role::Knight];
-    drill("KBNK light", &random_positions(&pieces, 50, 0x4444, |p| bishops_on(p, 0, 1)));
+    drill(
+        "KBNK light",
+        &random_positions(&pieces, 50, 0x4444, |p| bishops_on(p, 0, 1)),
+    );
 }
 
 #[test]
 fn kbbk_mates_from_50_random_positions() {
     let pieces = [Role::Bishop, Role::Bishop];
-    drill("KBBK", &random_positions(&pieces, 50, 0x5555, |p| bishops_on(p, 1, 1)));
+    drill(
+        "KBBK",
+        &random_positions(&pieces, 50, 0x5555, |p| bishops_on(p, 1, 1)),
+    );
 }
 
 /// Positions and optimal mate lengths (`bm #N`) from a tablebase-derived suite in `epd/`.

@@ -866,18 +866,32 @@ fn display_debug_and_extra_commands() {
         reply.iter().any(|l| l == "info string Move Overhead = 120"),
         "{reply:?}"
     );
-    // Hooks not wired yet still answer, and the engine stays up.
+    // `eval` prints the trace as info strings, ending with the total.
     engine.send("eval");
-    engine.send("bench");
     let reply = engine.sync();
-    assert_eq!(
-        reply
-            .iter()
-            .filter(|l| l.starts_with("info string"))
-            .count(),
-        2,
+    assert!(
+        reply.iter().any(|l| l.starts_with("info string Material")),
         "{reply:?}"
     );
+    assert!(
+        reply.iter().any(|l| l.starts_with("info string Total: ")),
+        "{reply:?}"
+    );
+    // `bench` ends with the `<N> nodes <M> nps` line frameworks read.
+    engine.send("bench");
+    let reply = engine.sync();
+    let last = reply
+        .iter()
+        .rev()
+        .find(|l| l.ends_with(" nps"))
+        .expect("bench line");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(
+        (words.len(), words[1], words[3]),
+        (4, "nodes", "nps"),
+        "{last}"
+    );
+    assert!(words[0].parse::<u64>().is_ok_and(|n| n > 100_000), "{last}");
     engine.send("go perft 6");
     thread::sleep(Duration::from_millis(100));
     engine.send("stop");

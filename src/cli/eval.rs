@@ -1,14 +1,53 @@
-//! `minkowski eval` (skeleton).
+//! `minkowski eval [FEN]`: the evaluation trace of a position (the start position if no FEN),
+//! with the weights of engine.toml.
 
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
+use minkowski::config::Config;
+use minkowski::eval::Evaluator;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
 /// Arguments of `minkowski eval`.
 #[derive(clap::Args, Debug)]
-pub struct EvalArgs {}
+pub struct EvalArgs {
+    /// The position as FEN (its fields may be given as separate words); the start position if
+    /// absent.
+    fen: Vec<String>,
+}
 
-/// Run the subcommand.
-pub fn run(_args: &EvalArgs, _config: Option<&Path>) -> ExitCode {
-    eprintln!("minkowski eval: not implemented yet");
-    ExitCode::FAILURE
+/// Print the trace.
+pub fn run(args: &EvalArgs, config: Option<&Path>) -> ExitCode {
+    let (config, problems) = Config::load(config);
+    if !problems.is_empty() {
+        for problem in &problems {
+            eprintln!("minkowski eval: {problem}");
+        }
+        return ExitCode::FAILURE;
+    }
+    let pos = if args.fen.is_empty() {
+        Chess::default()
+    } else {
+        let text = args.fen.join(" ");
+        let parsed = text
+            .parse::<Fen>()
+            .map_err(|e| e.to_string())
+            .and_then(|fen| {
+                fen.into_position(CastlingMode::Chess960)
+                    .map_err(|e| e.to_string())
+            });
+        match parsed {
+            Ok(pos) => pos,
+            Err(e) => {
+                eprintln!("minkowski eval: bad FEN {text:?}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let trace = Evaluator::new(config.weights()).trace(&pos);
+    // A closed pipe (`minkowski eval | head`) is not an error worth a panic.
+    let _ = writeln!(std::io::stdout(), "{trace}");
+    ExitCode::SUCCESS
 }

@@ -35,7 +35,7 @@ const fn passed_masks() -> [[u64; 64]; 2] {
     while sq < 64 {
         let file = (sq % 8) as i32;
         let rank = (sq / 8) as i32;
-        let mut other = 0;
+        let mut other: usize = 0;
         while other < 64 {
             let f = (other % 8) as i32;
             let r = (other / 8) as i32;
@@ -133,7 +133,11 @@ impl Evaluator {
         // Knight forks: the side to move can play one now; the other only threatens it.
         for color in [Color::White, Color::Black] {
             if tactics::knight_fork_moves(board, color).any() {
-                let bonus = if pos.turn() == color { w.fork_now } else { w.fork_threat };
+                let bonus = if pos.turn() == color {
+                    w.fork_now
+                } else {
+                    w.fork_threat
+                };
                 tracer.term(Term::KnightForks, color, bonus);
                 score += if color == Color::White { bonus } else { -bonus };
             }
@@ -147,7 +151,11 @@ impl Evaluator {
             match verdict {
                 Verdict::Replace(s) => {
                     let white = s.taper(phase) * sign;
-                    let value = if pos.turn() == Color::White { white } else { -white };
+                    let value = if pos.turn() == Color::White {
+                        white
+                    } else {
+                        -white
+                    };
                     return Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT));
                 }
                 Verdict::Adjust(s) => {

@@ -121,25 +121,42 @@ impl Tracer for EvalTrace {
 
 impl fmt::Display for EvalTrace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}", "Term", "White", "", "Black", "", "Total", "")
-            ?;
-        writeln!(f, "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}", "", "mg", "eg", "mg", "eg", "mg", "eg")?;
+        writeln!(
+            f,
+            "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
+            "Term", "White", "", "Black", "", "Total", ""
+        )?;
+        writeln!(
+            f,
+            "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
+            "", "mg", "eg", "mg", "eg", "mg", "eg"
+        )?;
         writeln!(f, "{}", "-".repeat(66))?;
         for (term, [white, black]) in Term::ALL.iter().zip(self.terms) {
             let total = white - black;
             writeln!(
                 f,
                 "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
-                term.name(), white.mg(), white.eg(), black.mg(), black.eg(), total.mg(), total.eg()
+                term.name(),
+                white.mg(),
+                white.eg(),
+                black.mg(),
+                black.eg(),
+                total.mg(),
+                total.eg()
             )?;
         }
         writeln!(f, "{}", "-".repeat(66))?;
         writeln!(f, "Phase: {} / {MAX_PHASE}", self.phase)?;
         match self.endgame {
-            Some((code, strong, verdict)) => writeln!(f, "Endgame: {code} (strong side {strong:?}): {verdict:?}")?,
+            Some((code, strong, verdict)) => {
+                writeln!(f, "Endgame: {code} (strong side {strong:?}): {verdict:?}")?
+            }
             None => writeln!(f, "Endgame: none")?,
         }
-        let side = self.side_to_move.map_or("side to move".to_owned(), |c| format!("{c:?} to move"));
+        let side = self
+            .side_to_move
+            .map_or("side to move".to_owned(), |c| format!("{c:?} to move"));
         write!(f, "Total: {} cp ({side}'s point of view)", self.total.0)
     }
 }

@@ -175,9 +175,12 @@ impl Weights {
         for (rank, s) in self.passed_pawn.iter_mut().enumerate().skip(1).take(6) {
             f(&format!("passed_pawn.rank{}", rank + 1), s);
         }
-        for r in 1..5 {
-            f(&format!("mobility.{}", ROLE_NAMES[r]), &mut self.mobility[r]);
-            f(&format!("king_zone_attack.{}", ROLE_NAMES[r]), &mut self.king_zone_attack[r]);
+        for (r, role) in ROLE_NAMES.iter().enumerate().take(5).skip(1) {
+            f(&format!("mobility.{role}"), &mut self.mobility[r]);
+            f(
+                &format!("king_zone_attack.{role}"),
+                &mut self.king_zone_attack[r],
+            );
         }
         f("pawn_shield.near", &mut self.pawn_shield[0]);
         f("pawn_shield.far", &mut self.pawn_shield[1]);
@@ -252,6 +255,10 @@ impl Weights {
                 found = true;
             }
         });
-        if found { Ok(()) } else { Err(UnknownWeight(name.to_owned())) }
+        if found {
+            Ok(())
+        } else {
+            Err(UnknownWeight(name.to_owned()))
+        }
     }
 }

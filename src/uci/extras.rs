@@ -8,6 +8,7 @@ use shakmaty::{Chess, Position};
 
 use super::game::move_to_uci;
 use super::output::Output;
+use crate::eval::Evaluator;
 use crate::perft::perft;
 
 /// Subtrees at most this deep are counted without looking at the stop flag (a depth-5 subtree
@@ -66,16 +67,17 @@ fn perft_stoppable(pos: &Chess, depth: u32, stop: &AtomicBool) -> Option<u64> {
     Some(total)
 }
 
-/// `bench` typed into the UCI loop.
-// HOOK: call the bench function (same positions and output as `minkowski bench`) once it is
-// merged, e.g. `crate::bench::run(...)`, and print its `<N> nodes <M> nps` line.
+/// `bench` typed into the UCI loop: the same positions, depth and last line as
+/// `minkowski bench`.
 pub(super) fn bench_command<W: Write>(out: &Output<W>) {
-    out.info_string("bench is not available yet (use 'minkowski bench' once it is)");
+    let report = crate::search::bench::run_bench(crate::search::bench::DEFAULT_BENCH_DEPTH);
+    out.line(&format!("{} nodes {} nps", report.nodes, report.nps));
 }
 
-/// `eval`: the evaluation of the current position, term by term.
-// HOOK: print the evaluation trace of `pos` once the eval trace API is merged.
-pub(super) fn eval_command<W: Write>(out: &Output<W>, pos: &Chess) {
-    let _ = pos;
-    out.info_string("eval is not available yet");
+/// `eval`: the evaluation of the current position, term by term (one `info string` per line,
+/// so that GUIs that log engine output keep it and none mistakes it for a command).
+pub(super) fn eval_command<W: Write>(out: &Output<W>, evaluator: &Evaluator, pos: &Chess) {
+    for line in evaluator.trace(pos).to_string().lines() {
+        out.info_string(line);
+    }
 }

@@ -33,6 +33,7 @@ use shakmaty::{Chess, Color, Move, Position};
 use vampirc_uci::UciMessage;
 
 use crate::config::Config;
+use crate::eval::Evaluator;
 use crate::search::{Limits, SearchControl, SearchResult, Searcher};
 use command::{Command, GoSpec, Parsed, echo, parse_line};
 use game::{Game, describe};
@@ -133,21 +134,22 @@ where
     }
     let mut notices = notices.to_vec();
     if !config.eval.is_empty() {
-        // HOOK: apply `config.eval` (weights by name) to the evaluator once its API exists.
         notices.push(format!(
-            "engine.toml [eval]: {} weights read, but applying them is not available yet",
+            "engine.toml [eval]: {} weights applied",
             config.eval.len()
         ));
     }
+    let evaluator = Evaluator::new(config.weights());
     let mut engine = Engine {
         out,
         tx,
         defaults: config.options.clone(),
         options: config.options.clone(),
-        searcher: Some(new_searcher(&config.options)),
+        searcher: Some(new_searcher(&config.options, &evaluator)),
         searcher_hash_mb: config.options.hash_mb,
         clear_pending: false,
         game: Game::default(),
+        evaluator,
         job: None,
         queued: VecDeque::new(),
         debug: false,
@@ -156,8 +158,9 @@ where
     engine.run(&rx);
 }
 
-fn new_searcher(options: &EngineOptions) -> Searcher {
+fn new_searcher(options: &EngineOptions, evaluator: &Evaluator) -> Searcher {
     let mut searcher = Searcher::new(options.hash_mb);
+    searcher.set_evaluator(evaluator.clone());
     searcher.set_multipv(options.multipv);
     searcher.set_move_overhead(options.move_overhead());
     searcher
@@ -178,6 +181,9 @@ struct Engine<W: Write + Send + 'static> {
     /// `ucinewgame` or `Clear Hash` arrived while the searcher was busy.
     clear_pending: bool,
     game: Game,
+    /// The evaluation (built-in weights with engine.toml's `[eval]`), for new searchers and
+    /// the `eval` command.
+    evaluator: Evaluator,
     job: Option<Job>,
     /// `go`s that arrived while a finite search was still running, oldest first.
     queued: VecDeque<(Job, Work)>,
@@ -262,7 +268,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             Command::Display => self
                 .out
                 .lines(&describe(&self.game.pos, self.options.chess960)),
-            Command::Eval => extras::eval_command(&self.out, &self.game.pos),
+            Command::Eval => extras::eval_command(&self.out, &self.evaluator, &self.game.pos),
             Command::Bench => {
                 if self.job.is_some() {
                     self.out
@@ -430,7 +436,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                     let mut searcher = self
                         .searcher
                         .take()
-                        .unwrap_or_else(|| new_searcher(&self.options));
+                        .unwrap_or_else(|| new_searcher(&self.options, &self.evaluator));
                     thread::Builder::new()
                         .name("minkowski-search".into())
                         .stack_size(SEARCH_STACK_BYTES)
@@ -463,7 +469,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.out
                     .info_string(format!("cannot start a worker thread: {e}"));
                 if self.searcher.is_none() {
-                    self.searcher = Some(new_searcher(&self.options));
+                    self.searcher = Some(new_searcher(&self.options, &self.evaluator));
                     self.searcher_hash_mb = self.options.hash_mb;
                 }
                 if job.kind == JobKind::Search {
@@ -529,7 +535,10 @@ impl<W: Write + Send + 'static> Engine<W> {
                 .info_string("the search failed (internal error); its table was reset");
             self.searcher_hash_mb = self.options.hash_mb;
         }
-        self.searcher = Some(done.searcher.unwrap_or_else(|| new_searcher(&self.options)));
+        self.searcher = Some(
+            done.searcher
+                .unwrap_or_else(|| new_searcher(&self.options, &self.evaluator)),
+        );
         self.sync_searcher();
         let Some(mut job) = self.job.take() else {
             return;

@@ -124,7 +124,11 @@ impl PasserRace {
         let file_mask = 0x0101_0101_0101_0101u64 << (self.pawn.to_u32() & 7);
         let rank = self.rank_after(made);
         // Relative ranks above `rank`, as a mask of absolute ranks.
-        let ahead_relative: u64 = if rank >= 7 { 0 } else { !0u64 << (8 * (rank + 1)) };
+        let ahead_relative: u64 = if rank >= 7 {
+            0
+        } else {
+            !0u64 << (8 * (rank + 1))
+        };
         let ahead = match self.pawn_color {
             Color::White => ahead_relative,
             Color::Black => ahead_relative.swap_bytes(),
@@ -144,7 +148,6 @@ impl PasserRace {
     }
 }
 
-
 /// The race term: each passed pawn of `strong` (the side with only pawns) whose path is free is
 /// worth [`Weights::passer_unstoppable`] if neither the defending king nor the knights catch it,
 /// and [`Weights::passer_caught`] otherwise.
@@ -155,7 +158,11 @@ pub(super) fn evaluate(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
     let their_pawns = board.by_piece(Role::Pawn.of(!strong));
     let mut bonus = S::ZERO;
     for pawn in board.by_piece(Role::Pawn.of(strong)) {
-        let race = PasserRace { pawn, pawn_color: strong, pawn_to_move: pos.turn() == strong };
+        let race = PasserRace {
+            pawn,
+            pawn_color: strong,
+            pawn_to_move: pos.turn() == strong,
+        };
         let front = Bitboard(race.path_after(0));
         // Passed: no enemy pawn ahead on its own or a neighbouring file.
         let span = front.0 | ((front.0 << 1) & !FILE_A) | ((front.0 >> 1) & !FILE_H);

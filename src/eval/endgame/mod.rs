@@ -51,12 +51,36 @@ pub struct Endgame {
 /// Every specialised endgame, most specific first. Exact signatures are checked by a test (and
 /// [`lookup`] skips none: an unparsable code would be a test failure, never a silent miss).
 pub const ENDGAMES: &[Endgame] = &[
-    Endgame { code: "KK", matcher: Matcher::Exact("KK"), evaluate: draw },
-    Endgame { code: "KNK", matcher: Matcher::Exact("KNK"), evaluate: draw },
-    Endgame { code: "KBK", matcher: Matcher::Exact("KBK"), evaluate: draw },
-    Endgame { code: "KNNK", matcher: Matcher::Exact("KNNK"), evaluate: draw },
-    Endgame { code: "KBNK", matcher: Matcher::Exact("KBNK"), evaluate: mop_up::kbnk },
-    Endgame { code: "KXK", matcher: Matcher::Family(is_kxk), evaluate: mop_up::kxk },
+    Endgame {
+        code: "KK",
+        matcher: Matcher::Exact("KK"),
+        evaluate: draw,
+    },
+    Endgame {
+        code: "KNK",
+        matcher: Matcher::Exact("KNK"),
+        evaluate: draw,
+    },
+    Endgame {
+        code: "KBK",
+        matcher: Matcher::Exact("KBK"),
+        evaluate: draw,
+    },
+    Endgame {
+        code: "KNNK",
+        matcher: Matcher::Exact("KNNK"),
+        evaluate: draw,
+    },
+    Endgame {
+        code: "KBNK",
+        matcher: Matcher::Exact("KBNK"),
+        evaluate: mop_up::kbnk,
+    },
+    Endgame {
+        code: "KXK",
+        matcher: Matcher::Family(is_kxk),
+        evaluate: mop_up::kxk,
+    },
     Endgame {
         code: "KNvP",
         matcher: Matcher::Family(is_knights_vs_passers),

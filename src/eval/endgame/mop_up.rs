@@ -64,7 +64,9 @@ fn free_squares(pos: &Chess, strong: Color, weak_king: Square) -> u32 {
     let occupied = board.occupied().without(weak_king);
     let attacked = attacks::king_attacks(weak_king)
         .into_iter()
-        .filter(|&sq| board.attacks_to(sq, strong, occupied).any() || board.by_color(strong).contains(sq))
+        .filter(|&sq| {
+            board.attacks_to(sq, strong, occupied).any() || board.by_color(strong).contains(sq)
+        })
         .count();
     attacks::king_attacks(weak_king).count() as u32 - attacked as u32
 }
@@ -73,7 +75,9 @@ fn free_squares(pos: &Chess, strong: Color, weak_king: Square) -> u32 {
 fn material(pos: &Chess, color: Color, w: &Weights) -> S {
     Role::ALL
         .into_iter()
-        .map(|role| w.material[role as usize - 1] * pos.board().by_piece(role.of(color)).count() as i32)
+        .map(|role| {
+            w.material[role as usize - 1] * pos.board().by_piece(role.of(color)).count() as i32
+        })
         .fold(S::ZERO, |a, b| a + b)
 }
 
@@ -102,9 +106,12 @@ pub(super) fn kbnk(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
     let board = pos.board();
     let bishop = board.by_piece(Role::Bishop.of(strong)).first();
     let knight = board.by_piece(Role::Knight.of(strong)).first();
-    let (Some(ks), Some(kw), Some(b), Some(n)) =
-        (board.king_of(strong), board.king_of(!strong), bishop, knight)
-    else {
+    let (Some(ks), Some(kw), Some(b), Some(n)) = (
+        board.king_of(strong),
+        board.king_of(!strong),
+        bishop,
+        knight,
+    ) else {
         return Verdict::Replace(S::ZERO);
     };
     // No edge term here: every edge square would look as good as the right corner, flattening

@@ -27,9 +27,15 @@ impl SideMaterial {
     #[must_use]
     pub fn of(board: &Board, color: Color) -> SideMaterial {
         let mut counts = [0u8; 5];
-        for (i, role) in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .enumerate()
+        for (i, role) in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ]
+        .into_iter()
+        .enumerate()
         {
             counts[i] = board.by_piece(role.of(color)).count().min(u8::MAX as usize) as u8;
         }
@@ -79,7 +85,11 @@ pub struct SignatureError(pub String);
 
 impl std::fmt::Display for SignatureError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "bad material signature {:?}: expected e.g. \"KBNK\" or \"KRPKR\"", self.0)
+        write!(
+            f,
+            "bad material signature {:?}: expected e.g. \"KBNK\" or \"KRPKR\"",
+            self.0
+        )
     }
 }
 
@@ -131,7 +141,12 @@ impl std::str::FromStr for Signature {
     fn from_str(s: &str) -> Result<Signature, SignatureError> {
         let err = || SignatureError(s.to_owned());
         // The weak side starts at the second 'K'.
-        let split = s.char_indices().skip(1).find(|&(_, c)| c == 'K').ok_or_else(err)?.0;
+        let split = s
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| c == 'K')
+            .ok_or_else(err)?
+            .0;
         let strong = s[..split].parse().map_err(|_| err())?;
         let weak = s[split..].parse().map_err(|_| err())?;
         Ok(Signature { strong, weak })
