@@ -20,6 +20,9 @@ pub const SOFT_MAX_PERCENT: i64 = 50;
 pub const HARD_FACTOR: i64 = 3;
 /// …but never more than this percentage of the usable clock.
 pub const HARD_MAX_PERCENT: i64 = 75;
+/// Part of the clock never planned for: this many move overheads (at most a quarter of the
+/// clock), so that a low clock keeps a margin for the machine's and the GUI's delays.
+pub const CLOCK_RESERVE_OVERHEADS: i64 = 10;
 
 /// The time budget of one search.
 ///
@@ -144,7 +147,11 @@ fn budget(
         return (None, None);
     };
     let inc = inc.unwrap_or(0).max(0);
-    let usable = (time - overhead_ms).max(0);
+    // Keep a reserve out of reach: the clock settles where spending equals the increment, and
+    // without a reserve that is ~inc/4 * moves-to-go (150 ms at 2+0.02), where one scheduling
+    // hiccup of the machine loses on time.
+    let reserve = (time / 4).min(overhead_ms * CLOCK_RESERVE_OVERHEADS);
+    let usable = (time - overhead_ms - reserve).max(0);
     let mtg = i64::from(
         limits
             .movestogo
