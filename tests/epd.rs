@@ -18,10 +18,11 @@ const PERFT_SUITE_CAP: u64 = 2_000_000;
 /// Node budget per position for the bm-suite floor.
 const WAC_NODES: u64 = 10_000;
 
-/// WAC positions solved at `WAC_NODES` nodes each: set from measured run (the skeleton
-/// search, which plays the first legal move, solves 14/300; re-measure with the real search
-/// and set the floor a little below the measured count).
-const WAC_FLOOR: usize = 14;
+/// WAC positions solved at `WAC_NODES` nodes each: set from a measured run. On 2026-11-22 the
+/// engine (search + distance evaluation) solved 193/300 (the skeleton, playing the first legal
+/// move, solved 14); the floor sits about 5 % below, so small search changes move it without
+/// failing but a real regression does not pass. Node budgets make the count deterministic.
+const WAC_FLOOR: usize = 183;
 
 fn suite_path(name: &str) -> PathBuf {
     Path::new(EPD_DIR).join(name)
