@@ -1,9 +1,72 @@
-//! Benchmark (skeleton; filled in by the work that owns it).
-use criterion::{Criterion, criterion_group, criterion_main};
+//! `evaluate()` time per position over real suite positions (WAC and STS middlegames, and the
+//! KBNK/KRK/KQKP endgame suites where the endgame registry answers), with three baselines measured
+//! in the same run: a material-only sum (the cheapest possible evaluation), the traced evaluation
+//! (to show what tracing costs when on, and that `evaluate` pays nothing for it), and
+//! `legal_moves()` (what a search spends per node anyway). `cargo bench --bench eval`.
 
-fn placeholder(c: &mut Criterion) {
-    c.bench_function("placeholder", |b| b.iter(|| std::hint::black_box(1 + 1)));
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use minkowski::eval::Evaluator;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position, Role};
+
+fn suite(file: &str, limit: usize) -> Vec<Chess> {
+    let path = format!("{}/epd/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            (fields.len() == 4).then(|| format!("{} 0 1", fields.join(" ")))
+        })
+        .filter_map(|fen| fen.parse::<Fen>().ok()?.into_position(CastlingMode::Chess960).ok())
+        .take(limit)
+        .collect()
 }
 
-criterion_group!(benches, placeholder);
+/// The cheapest evaluation there is: a material count from the side to move's view.
+fn material_only(pos: &Chess) -> i32 {
+    const VALUE: [i32; 6] = [100, 300, 300, 500, 900, 0];
+    let board = pos.board();
+    let mut sum = 0;
+    for role in Role::ALL {
+        let white = board.by_piece(role.white()).count() as i32;
+        let black = board.by_piece(role.black()).count() as i32;
+        sum += VALUE[role as usize - 1] * (white - black);
+    }
+    if pos.turn().is_white() { sum } else { -sum }
+}
+
+fn bench_eval(c: &mut Criterion) {
+    let evaluator = Evaluator::default();
+    let sets = [
+        ("middlegames (WAC + STS1)", [suite("wac.epd", 300), suite("sts1.epd", 100)].concat()),
+        (
+            "endgames (KBNK + KRK + KQKP)",
+            [suite("kbnk.epd", 100), suite("krk.epd", 100), suite("kqkp.epd", 100)].concat(),
+        ),
+    ];
+    for (name, positions) in sets {
+        let mut group = c.benchmark_group(format!("eval {name}"));
+        group.sample_size(20);
+        group.measurement_time(Duration::from_secs(3));
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function("evaluate", |b| {
+            b.iter(|| positions.iter().map(|p| evaluator.evaluate(black_box(p)).0).sum::<i32>())
+        });
+        group.bench_function("baseline: material only", |b| {
+            b.iter(|| positions.iter().map(|p| material_only(black_box(p))).sum::<i32>())
+        });
+        group.bench_function("trace (tracing on)", |b| {
+            b.iter(|| positions.iter().map(|p| evaluator.trace(black_box(p)).total.0).sum::<i32>())
+        });
+        group.bench_function("baseline: legal_moves", |b| {
+            b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_eval);
 criterion_main!(benches);
