@@ -20,7 +20,12 @@ fn suite(file: &str, limit: usize) -> Vec<Chess> {
             let fields: Vec<&str> = line.split_whitespace().take(4).collect();
             (fields.len() == 4).then(|| format!("{} 0 1", fields.join(" ")))
         })
-        .filter_map(|fen| fen.parse::<Fen>().ok()?.into_position(CastlingMode::Chess960).ok())
+        .filter_map(|fen| {
+            fen.parse::<Fen>()
+                .ok()?
+                .into_position(CastlingMode::Chess960)
+                .ok()
+        })
         .take(limit)
         .collect()
 }
@@ -41,10 +46,18 @@ fn material_only(pos: &Chess) -> i32 {
 fn bench_eval(c: &mut Criterion) {
     let evaluator = Evaluator::default();
     let sets = [
-        ("middlegames (WAC + STS1)", [suite("wac.epd", 300), suite("sts1.epd", 100)].concat()),
+        (
+            "middlegames (WAC + STS1)",
+            [suite("wac.epd", 300), suite("sts1.epd", 100)].concat(),
+        ),
         (
             "endgames (KBNK + KRK + KQKP)",
-            [suite("kbnk.epd", 100), suite("krk.epd", 100), suite("kqkp.epd", 100)].concat(),
+            [
+                suite("kbnk.epd", 100),
+                suite("krk.epd", 100),
+                suite("kqkp.epd", 100),
+            ]
+            .concat(),
         ),
     ];
     for (name, positions) in sets {
@@ -53,16 +66,36 @@ fn bench_eval(c: &mut Criterion) {
         group.measurement_time(Duration::from_secs(3));
         group.throughput(Throughput::Elements(positions.len() as u64));
         group.bench_function("evaluate", |b| {
-            b.iter(|| positions.iter().map(|p| evaluator.evaluate(black_box(p)).0).sum::<i32>())
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| evaluator.evaluate(black_box(p)).0)
+                    .sum::<i32>()
+            })
         });
         group.bench_function("baseline: material only", |b| {
-            b.iter(|| positions.iter().map(|p| material_only(black_box(p))).sum::<i32>())
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| material_only(black_box(p)))
+                    .sum::<i32>()
+            })
         });
         group.bench_function("trace (tracing on)", |b| {
-            b.iter(|| positions.iter().map(|p| evaluator.trace(black_box(p)).total.0).sum::<i32>())
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| evaluator.trace(black_box(p)).total.0)
+                    .sum::<i32>()
+            })
         });
         group.bench_function("baseline: legal_moves", |b| {
-            b.iter(|| positions.iter().map(|p| black_box(p).legal_moves().len()).sum::<usize>())
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| black_box(p).legal_moves().len())
+                    .sum::<usize>()
+            })
         });
         group.finish();
     }
