@@ -10,7 +10,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use minkowski::eval::Evaluator;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position, Role};
+use shakmaty::{CastlingMode, Chess, Color, Position, Role};
 
 fn suite(file: &str, limit: usize) -> Vec<Chess> {
     let path = format!("{}/epd/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -36,8 +36,8 @@ fn material_only(pos: &Chess) -> i32 {
     let board = pos.board();
     let mut sum = 0;
     for role in Role::ALL {
-        let white = board.by_piece(role.white()).count() as i32;
-        let black = board.by_piece(role.black()).count() as i32;
+        let white = board.by_piece(role.of(Color::White)).count() as i32;
+        let black = board.by_piece(role.of(Color::Black)).count() as i32;
         sum += VALUE[role as usize - 1] * (white - black);
     }
     if pos.turn().is_white() { sum } else { -sum }
