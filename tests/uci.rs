@@ -878,7 +878,7 @@ fn display_debug_and_extra_commands() {
         "{reply:?}"
     );
     // `bench` ends with the `<N> nodes <M> nps` line frameworks read.
-    engine.send("bench");
+    engine.send("bench 8");
     let reply = engine.sync();
     let last = reply
         .iter()

@@ -56,8 +56,8 @@ pub enum Command {
     Display,
     /// Non-standard `eval`: the evaluation of the current position.
     Eval,
-    /// Non-standard `bench`.
-    Bench,
+    /// Non-standard `bench [depth]`: the bench positions to this depth (default: the bench's).
+    Bench(Option<u32>),
 }
 
 /// `position` arguments: where to start and which moves to play, as text.
@@ -200,6 +200,16 @@ pub fn parse_line(line: &str) -> Result<Option<Parsed>, CommandError> {
         "setoption" => parse_setoption(args)?,
         "position" => Command::Position(parse_position(args)?),
         "go" => Command::Go(parse_go(args, &mut notices)?),
+        "bench" if args.len() == 1 => match args[0].parse::<u32>() {
+            Ok(depth @ 1..=64) => Command::Bench(Some(depth)),
+            _ => {
+                notices.push(format!(
+                    "bench: depth must be a whole number from 1 to 64, not {}; using the default",
+                    echo(&args[0])
+                ));
+                Command::Bench(None)
+            }
+        },
         "d" | "eval" | "bench" => {
             if !args.is_empty() {
                 notices.push(format!(
@@ -210,7 +220,7 @@ pub fn parse_line(line: &str) -> Result<Option<Parsed>, CommandError> {
             match keyword.as_str() {
                 "d" => Command::Display,
                 "eval" => Command::Eval,
-                _ => Command::Bench,
+                _ => Command::Bench(None),
             }
         }
         "xboard" => return Err(CommandError::Xboard),

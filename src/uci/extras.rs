@@ -67,10 +67,11 @@ fn perft_stoppable(pos: &Chess, depth: u32, stop: &AtomicBool) -> Option<u64> {
     Some(total)
 }
 
-/// `bench` typed into the UCI loop: the same positions, depth and last line as
+/// `bench [depth]` typed into the UCI loop: the same positions, default depth and last line as
 /// `minkowski bench`.
-pub(super) fn bench_command<W: Write>(out: &Output<W>) {
-    let report = crate::search::bench::run_bench(crate::search::bench::DEFAULT_BENCH_DEPTH);
+pub(super) fn bench_command<W: Write>(out: &Output<W>, depth: Option<u32>) {
+    let depth = depth.unwrap_or(crate::search::bench::DEFAULT_BENCH_DEPTH);
+    let report = crate::search::bench::run_bench(depth);
     out.line(&format!("{} nodes {} nps", report.nodes, report.nps));
 }
 

@@ -270,12 +270,12 @@ impl<W: Write + Send + 'static> Engine<W> {
                 .out
                 .lines(&describe(&self.game.pos, self.options.chess960)),
             Command::Eval => extras::eval_command(&self.out, &self.evaluator, &self.game.pos),
-            Command::Bench => {
+            Command::Bench(depth) => {
                 if self.job.is_some() {
                     self.out
                         .info_string("bench: a search is running; send 'stop' first");
                 } else {
-                    extras::bench_command(&self.out);
+                    extras::bench_command(&self.out, depth);
                 }
             }
         }
