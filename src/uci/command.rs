@@ -205,7 +205,7 @@ pub fn parse_line(line: &str) -> Result<Option<Parsed>, CommandError> {
             _ => {
                 notices.push(format!(
                     "bench: depth must be a whole number from 1 to 64, not {}; using the default",
-                    echo(&args[0])
+                    echo(args[0])
                 ));
                 Command::Bench(None)
             }
