@@ -1,3 +1,4 @@
+#![deny(missing_docs)]
 //! # Minkowski
 //!
 //! A chess engine whose evaluation thinks in square distances. This crate is both the engine
