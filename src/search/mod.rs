@@ -7,9 +7,10 @@
 //! CONTRACT NOTE: the types in this file are the boundary other modules build on. Their names
 //! and fields may grow but should not change shape.
 //!
-//! Inside: [`alphabeta`] (PVS, quiescence, pruning), [`movepick`] (SEE, history, ordering),
-//! [`tt`] (transposition table), [`time`] (time management), [`params`] (every threshold),
-//! [`value`] (scores with mate distances), [`mod@bench`] (the fixed bench).
+//! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores
+//! ([`Value`], [`Score`]) and [`mod@bench`] (the fixed bench). Inside, private to the crate:
+//! `alphabeta` (PVS, quiescence, pruning), `movepick` (SEE, history, ordering), `tt`
+//! (transposition table), `time` (time management) and `params` (every threshold).
 
 pub(crate) mod alphabeta;
 pub mod bench;
