@@ -95,6 +95,17 @@
 //! Licence: GPL-3.0-or-later (shakmaty, which this library exposes, is GPL-3.0-or-later too), so
 //! an engine that links it is distributed under the GPL as well.
 
+/// The chess library Minkowski is built on, re-exported so that users name exactly the types
+/// Minkowski's functions take (`minkowski::shakmaty::{Square, Bitboard, Color}`) without having to
+/// depend on the same shakmaty version themselves.
+///
+/// ```
+/// use minkowski::shakmaty::{Bitboard, Square};
+/// assert_eq!(Square::new(63), Square::H8);
+/// assert_eq!(Bitboard(1 << 4).first(), Some(Square::E1));
+/// ```
+pub use shakmaty;
+
 pub mod eval;
 pub mod geometry;
 pub mod perft;
@@ -106,3 +117,8 @@ pub mod config;
 pub mod epd;
 #[cfg(feature = "engine")]
 pub mod uci;
+
+/// The README's Rust snippets (the section for engine authors), checked as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
