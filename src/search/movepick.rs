@@ -323,7 +323,7 @@ mod tests {
     #[test]
     fn see_of_a_rook_taking_a_defended_pawn_loses_the_exchange() {
         use super::see;
-        use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+        use shakmaty::{CastlingMode, Chess, fen::Fen, uci::UciMove};
         // A rook takes a pawn defended by a pawn: loses 400.
         let pos: Chess = "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1"
             .parse::<Fen>()

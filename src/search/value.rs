@@ -111,8 +111,15 @@ impl Value {
     }
 
     /// Convert a root-relative mate score at `ply` to a node-relative one for the TT.
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// // Found at ply 3: mate 5 plies from the root is mate 2 plies from this node.
+    /// assert_eq!(Value::mate_in(5).to_tt(3), Value::mate_in(2));
+    /// assert_eq!(Value(40).to_tt(3), Value(40)); // other scores are stored as they are
+    /// ```
     #[must_use]
-    pub(crate) const fn to_tt(self, ply: usize) -> Value {
+    pub const fn to_tt(self, ply: usize) -> Value {
         if self.0 >= Self::MATE_BOUND.0 {
             Value(self.0 + ply as i32)
         } else if self.0 <= -Self::MATE_BOUND.0 {
@@ -123,8 +130,15 @@ impl Value {
     }
 
     /// Inverse of [`Value::to_tt`]: a TT score read at `ply`.
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// let stored = Value::mate_in(5).to_tt(3);
+    /// assert_eq!(stored.from_tt(3), Value::mate_in(5));
+    /// assert_eq!(stored.from_tt(1), Value::mate_in(3)); // the same node reached at ply 1
+    /// ```
     #[must_use]
-    pub(crate) const fn from_tt(self, ply: usize) -> Value {
+    pub const fn from_tt(self, ply: usize) -> Value {
         if self.0 >= Self::MATE_BOUND.0 {
             Value(self.0 - ply as i32)
         } else if self.0 <= -Self::MATE_BOUND.0 {
