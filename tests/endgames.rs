@@ -6,9 +6,11 @@ use std::collections::HashMap;
 
 use minkowski::eval::Evaluator;
 use minkowski::eval::endgame::{
-    ENDGAMES, Matcher, PasserRace, Signature, kbnk_corner_distance, lookup, mop_up_bonus,
+    ENDGAMES, KbnkPosition, Matcher, PasserRace, Signature, Verdict, kbnk_corner_distance, lookup,
+    mop_up_bonus,
 };
-use minkowski::eval::tactics::{fork_targets, knight_fork_moves};
+use minkowski::eval::score::S;
+use minkowski::eval::tactics::{fork_targets, knight_fork_jumps, knight_fork_moves};
 use minkowski::eval::weights::Weights;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Position, Role, Square, attacks};
@@ -441,6 +443,130 @@ fn kbnk_right_corner_looks_better_than_the_wrong_one() {
         .evaluate(&position("k7/8/8/3K4/4N3/8/8/2B5 w - - 0 1"))
         .0;
     assert!(right > wrong, "right corner {right} wrong corner {wrong}");
+}
+
+/// The KBNK score computed from the position, as the evaluator did before `KbnkPosition`: the
+/// stalemate from the legal moves, the lone king's room from the board's attacks.
+fn kbnk_from_the_board(pos: &Chess, strong: Color, w: &Weights) -> S {
+    let board = pos.board();
+    if pos.turn() != strong && !pos.is_check() && pos.legal_moves().is_empty() {
+        return S::ZERO;
+    }
+    let ks = board.king_of(strong).unwrap();
+    let kw = board.king_of(!strong).unwrap();
+    let b = board.by_piece(Role::Bishop.of(strong)).first().unwrap();
+    let n = board.by_piece(Role::Knight.of(strong)).first().unwrap();
+    let occupied = board.occupied().without(kw);
+    let taken = attacks::king_attacks(kw)
+        .into_iter()
+        .filter(|&sq| {
+            board.attacks_to(sq, strong, occupied).any() || board.by_color(strong).contains(sq)
+        })
+        .count() as i32;
+    let room = attacks::king_attacks(kw).count() as i32 - taken;
+    let material = Role::ALL
+        .into_iter()
+        .map(|r| w.material[r as usize - 1] * board.by_piece(r.of(strong)).count() as i32)
+        .fold(S::ZERO, |a, b| a + b);
+    let kings_close = w.mop_up_close
+        * (14 - minkowski::geometry::manhattan_distance(ks, kw) as i32)
+        + w.mop_up_king_close * (7 - minkowski::geometry::king_distance(ks, kw) as i32);
+    w.known_win
+        + material
+        + kings_close
+        + w.kbnk_corner * (14 - kbnk_corner_distance(kw, b) as i32)
+        + w.kbnk_knight_close * (6 - minkowski::geometry::knight_distance(n, kw) as i32)
+        + w.mop_up_king_freedom * room
+}
+
+#[test]
+fn the_plain_input_kbnk_score_equals_the_board_based_one_on_random_positions() {
+    let w = Weights::default();
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut checked, mut stalemates) = (0, 0);
+    while checked < 20_000 {
+        let r = next();
+        let squares: Vec<Square> = (0..4)
+            .map(|i| Square::new(((r >> (8 * i)) % 64) as u32))
+            .collect();
+        let strong = if r >> 40 & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let turn = if r >> 41 & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let pieces = [
+            Role::King.of(strong),
+            Role::King.of(!strong),
+            Role::Bishop.of(strong),
+            Role::Knight.of(strong),
+        ];
+        let mut setup = shakmaty::Setup::empty();
+        for (&sq, piece) in squares.iter().zip(pieces) {
+            setup.board.set_piece_at(sq, piece);
+        }
+        setup.turn = turn;
+        if setup.board.occupied().count() < 4 {
+            continue;
+        }
+        let Ok(pos) = <Chess as shakmaty::FromSetup>::from_setup(setup, CastlingMode::Standard)
+        else {
+            continue;
+        };
+        let plain = KbnkPosition {
+            strong_king: squares[0],
+            lone_king: squares[1],
+            bishop: squares[2],
+            knight: squares[3],
+            lone_king_to_move: turn != strong,
+        };
+        let expected = kbnk_from_the_board(&pos, strong, &w);
+        assert_eq!(
+            plain.score(&w),
+            expected,
+            "{}",
+            Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+        );
+        assert_eq!(plain.is_stalemate(), pos.is_stalemate());
+        let (endgame, found_strong) = lookup(pos.board()).expect("KBNK is registered");
+        assert_eq!((endgame.code, found_strong), ("KBNK", strong));
+        assert_eq!(
+            (endgame.evaluate)(&pos, strong, &w),
+            Verdict::Replace(expected)
+        );
+        stalemates += usize::from(plain.is_stalemate());
+        checked += 1;
+    }
+    assert!(stalemates > 0, "the sample should contain stalemates");
+}
+
+#[test]
+fn fork_jumps_from_bitboards_equal_the_board_based_fork_moves() {
+    for pos in suite_positions("wac.epd", 300) {
+        let board = pos.board();
+        for attacker in [Color::White, Color::Black] {
+            let guarded = minkowski::eval::tactics::pawn_attacks_set(
+                board.by_piece(Role::Pawn.of(!attacker)),
+                !attacker,
+            );
+            let plain = knight_fork_jumps(
+                board.by_piece(Role::Knight.of(attacker)),
+                fork_targets(board, attacker),
+                board.by_color(attacker) | guarded,
+            );
+            assert_eq!(plain, knight_fork_moves(board, attacker));
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

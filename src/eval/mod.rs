@@ -23,6 +23,17 @@ use trace::{EvalTrace, Term, Tracer};
 use weights::Weights;
 
 /// Evaluations are clamped to this magnitude so they never look like mate scores.
+///
+/// ```
+/// use minkowski::eval::{EVAL_LIMIT, Evaluator};
+/// use minkowski::search::Value;
+/// use shakmaty::{Chess, CastlingMode, fen::Fen};
+/// // Four queens against a king: a known win, still below every mate score.
+/// let pos: Chess = "k7/8/8/8/8/8/8/1QQQQK2 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let v = Evaluator::default().evaluate(&pos);
+/// assert!(v.0 <= EVAL_LIMIT && !v.is_mate());
+/// ```
 pub const EVAL_LIMIT: i32 = 20_000;
 
 /// Squares in front of a pawn on its file and the two neighbouring files, per colour and
@@ -117,6 +128,26 @@ impl Evaluator {
     }
 
     /// The evaluation, reporting each term to `tracer`.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// use minkowski::eval::score::S;
+    /// use minkowski::eval::trace::{Term, Tracer};
+    /// use shakmaty::{Chess, Color};
+    /// /// Adds up White's material as the evaluation reports it.
+    /// struct WhiteMaterial(S);
+    /// impl Tracer for WhiteMaterial {
+    ///     fn term(&mut self, term: Term, color: Color, s: S) {
+    ///         if term == Term::Material && color == Color::White {
+    ///             self.0 += s;
+    ///         }
+    ///     }
+    /// }
+    /// let mut t = WhiteMaterial(S::ZERO);
+    /// let e = Evaluator::default();
+    /// assert_eq!(e.evaluate_with(&Chess::default(), &mut t), e.evaluate(&Chess::default()));
+    /// assert_eq!(t.0.mg(), 8 * 82 + 2 * 337 + 2 * 365 + 2 * 477 + 1025);
+    /// ```
     pub fn evaluate_with<T: Tracer>(&self, pos: &Chess, tracer: &mut T) -> Value {
         let w = &self.weights;
         let board = pos.board();

@@ -24,6 +24,13 @@ pub const fn pesto_index(square: usize) -> usize {
 }
 
 /// PeSTO pawn table (printed order: rank 8 first).
+///
+/// ```
+/// use minkowski::eval::psqt::{PAWN, TABLES, pesto_index};
+/// use shakmaty::Square;
+/// let white_pawn_e4 = PAWN[pesto_index(Square::E4 as usize)];
+/// assert_eq!(white_pawn_e4, TABLES[0][pesto_index(Square::E4 as usize)]);
+/// ```
 #[rustfmt::skip]
 pub const PAWN: [S; 64] = [
     S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
@@ -37,6 +44,13 @@ pub const PAWN: [S; 64] = [
 ];
 
 /// PeSTO knight table (printed order: rank 8 first).
+///
+/// ```
+/// use minkowski::eval::psqt::{KNIGHT, TABLES, pesto_index};
+/// use shakmaty::Square;
+/// let white_knight_f3 = KNIGHT[pesto_index(Square::F3 as usize)];
+/// assert_eq!(white_knight_f3, TABLES[1][pesto_index(Square::F3 as usize)]);
+/// ```
 #[rustfmt::skip]
 pub const KNIGHT: [S; 64] = [
     S(-167, -58), S(-89, -38), S(-34, -13), S(-49, -28), S(61, -31), S(-97, -27), S(-15, -63), S(-107, -99),
@@ -50,6 +64,13 @@ pub const KNIGHT: [S; 64] = [
 ];
 
 /// PeSTO bishop table (printed order: rank 8 first).
+///
+/// ```
+/// use minkowski::eval::psqt::{BISHOP, TABLES, pesto_index};
+/// use shakmaty::Square;
+/// let white_bishop_c4 = BISHOP[pesto_index(Square::C4 as usize)];
+/// assert_eq!(white_bishop_c4, TABLES[2][pesto_index(Square::C4 as usize)]);
+/// ```
 #[rustfmt::skip]
 pub const BISHOP: [S; 64] = [
     S(-29, -14), S(4, -21), S(-82, -11), S(-37, -8), S(-25, -7), S(-42, -9), S(7, -17), S(-8, -24),
@@ -63,6 +84,13 @@ pub const BISHOP: [S; 64] = [
 ];
 
 /// PeSTO rook table (printed order: rank 8 first).
+///
+/// ```
+/// use minkowski::eval::psqt::{ROOK, TABLES, pesto_index};
+/// use shakmaty::Square;
+/// let white_rook_d1 = ROOK[pesto_index(Square::D1 as usize)];
+/// assert_eq!(white_rook_d1, TABLES[3][pesto_index(Square::D1 as usize)]);
+/// ```
 #[rustfmt::skip]
 pub const ROOK: [S; 64] = [
     S(32, 13), S(42, 10), S(32, 18), S(51, 15), S(63, 12), S(9, 12), S(31, 8), S(43, 5),
@@ -76,6 +104,13 @@ pub const ROOK: [S; 64] = [
 ];
 
 /// PeSTO queen table (printed order: rank 8 first).
+///
+/// ```
+/// use minkowski::eval::psqt::{QUEEN, TABLES, pesto_index};
+/// use shakmaty::Square;
+/// let white_queen_d1 = QUEEN[pesto_index(Square::D1 as usize)];
+/// assert_eq!(white_queen_d1, TABLES[4][pesto_index(Square::D1 as usize)]);
+/// ```
 #[rustfmt::skip]
 pub const QUEEN: [S; 64] = [
     S(-28, -9), S(0, 22), S(29, 22), S(12, 27), S(59, 27), S(44, 19), S(43, 10), S(45, 20),
@@ -89,6 +124,13 @@ pub const QUEEN: [S; 64] = [
 ];
 
 /// PeSTO king table (printed order: rank 8 first).
+///
+/// ```
+/// use minkowski::eval::psqt::{KING, TABLES, pesto_index};
+/// use shakmaty::Square;
+/// let white_king_g1 = KING[pesto_index(Square::G1 as usize)];
+/// assert_eq!(white_king_g1, TABLES[5][pesto_index(Square::G1 as usize)]);
+/// ```
 #[rustfmt::skip]
 pub const KING: [S; 64] = [
     S(-65, -74), S(23, -35), S(16, -18), S(-15, -18), S(-56, -11), S(-34, 15), S(2, 4), S(13, -17),
@@ -102,4 +144,12 @@ pub const KING: [S; 64] = [
 ];
 
 /// All six tables, indexed by `Role as usize - 1` (pawn first).
+///
+/// ```
+/// use minkowski::eval::psqt::{TABLES, pesto_index};
+/// use shakmaty::{Role, Square};
+/// // A knight is better placed on f3 than on a1.
+/// let knight = &TABLES[Role::Knight as usize - 1];
+/// assert!(knight[pesto_index(Square::F3 as usize)].mg() > knight[pesto_index(Square::A1 as usize)].mg());
+/// ```
 pub const TABLES: [[S; 64]; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];

@@ -5,6 +5,12 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// The game phase of a position with all the starting pieces (knight and bishop 1, rook 2,
 /// queen 4; pawns and kings 0). Phases above this (after promotions) are clamped.
+///
+/// ```
+/// use minkowski::eval::score::{MAX_PHASE, S};
+/// assert_eq!(MAX_PHASE, 24);
+/// assert_eq!(S(10, 20).taper(MAX_PHASE + 5), 10); // clamped
+/// ```
 pub const MAX_PHASE: i32 = 24;
 
 /// A score pair: `S(middlegame, endgame)` in centipawns.
@@ -22,21 +28,41 @@ pub struct S(pub i32, pub i32);
 
 impl S {
     /// The zero pair.
+    ///
+    /// ```
+    /// use minkowski::eval::score::S;
+    /// assert_eq!(S::ZERO, S(0, 0));
+    /// assert_eq!(S::ZERO + S(3, 4), S(3, 4));
+    /// ```
     pub const ZERO: S = S(0, 0);
 
     /// The middlegame component.
+    ///
+    /// ```
+    /// assert_eq!(minkowski::eval::score::S(7, -3).mg(), 7);
+    /// ```
     #[must_use]
     pub const fn mg(self) -> i32 {
         self.0
     }
 
     /// The endgame component.
+    ///
+    /// ```
+    /// assert_eq!(minkowski::eval::score::S(7, -3).eg(), -3);
+    /// ```
     #[must_use]
     pub const fn eg(self) -> i32 {
         self.1
     }
 
     /// Blend the pair by `phase` (0 = endgame … [`MAX_PHASE`] = middlegame; clamped).
+    ///
+    /// ```
+    /// use minkowski::eval::score::S;
+    /// assert_eq!(S(0, 240).taper(2), 220); // bishop and knight left: phase 2 of 24
+    /// assert_eq!(S(0, 240).taper(-1), 240); // clamped
+    /// ```
     #[must_use]
     pub const fn taper(self, phase: i32) -> i32 {
         let p = if phase < 0 {

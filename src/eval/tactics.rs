@@ -50,7 +50,8 @@ pub const fn pawn_attacks_set(pawns: Bitboard, color: Color) -> Bitboard {
 }
 
 /// Squares one of `attacker`'s knights can jump to in one move from which it attacks two or
-/// more [`fork_targets`], not occupied by its own pieces and not guarded by an enemy pawn.
+/// more [`fork_targets`], not occupied by its own pieces and not guarded by an enemy pawn:
+/// [`knight_fork_jumps`] with those sets taken from `board`.
 ///
 /// ```
 /// use minkowski::eval::tactics::knight_fork_moves;
@@ -67,12 +68,35 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
         return Bitboard::EMPTY;
     }
     let targets = fork_targets(board, attacker);
-    if !targets.more_than_one() {
+    let guarded = pawn_attacks_set(board.by_piece(Role::Pawn.of(!attacker)), !attacker);
+    knight_fork_jumps(knights, targets, board.by_color(attacker) | guarded)
+}
+
+/// Squares that one of `knights` can jump to in one move and from which it attacks two or more
+/// squares of `targets`, leaving out the squares of `avoid` (typically the knights' own pieces
+/// and the squares enemy pawns guard). Plain bitboards in, so any board representation can call
+/// it: `Bitboard(u64)` with a1 = bit 0 … h8 = bit 63.
+///
+/// Minkowski's targets are the enemy king, queens and rooks, and undefended knights and bishops
+/// ([`fork_targets`]); pass your own.
+///
+/// ```
+/// use minkowski::eval::tactics::knight_fork_jumps;
+/// use shakmaty::{Bitboard, Square};
+///
+/// let knights = Bitboard::from(Square::D5);
+/// let targets = Bitboard::from(Square::E8) | Bitboard::from(Square::A8); // king and rook
+/// assert_eq!(knight_fork_jumps(knights, targets, Bitboard::EMPTY), Bitboard::from(Square::C7));
+/// // A pawn on b6 (or d6) guards c7: no fork there.
+/// assert!(knight_fork_jumps(knights, targets, Bitboard::from(Square::C7)).is_empty());
+/// // The same from raw u64s (d5 = 35, e8 = 60, a8 = 56, c7 = 50):
+/// let jumps = knight_fork_jumps(Bitboard(1 << 35), Bitboard(1 << 60 | 1 << 56), Bitboard(0));
+/// assert_eq!(jumps.0, 1 << 50);
+/// ```
+#[must_use]
+pub const fn knight_fork_jumps(knights: Bitboard, targets: Bitboard, avoid: Bitboard) -> Bitboard {
+    if knights.is_empty() || !targets.more_than_one() {
         return Bitboard::EMPTY;
     }
-    let guarded = pawn_attacks_set(board.by_piece(Role::Pawn.of(!attacker)), !attacker);
-    knight_attacks_set(knights)
-        & knight_fork_squares(targets)
-        & !board.by_color(attacker)
-        & !guarded
+    Bitboard(knight_attacks_set(knights).0 & knight_fork_squares(targets).0 & !avoid.0)
 }

@@ -11,6 +11,14 @@ use super::score::{MAX_PHASE, S};
 use crate::search::Value;
 
 /// The evaluation terms, in the order the trace prints them.
+///
+/// ```
+/// use minkowski::eval::Evaluator;
+/// use minkowski::eval::trace::Term;
+/// let trace = Evaluator::default().trace(&shakmaty::Chess::default());
+/// let material = trace.terms[Term::ALL.iter().position(|&t| t == Term::Material).unwrap()];
+/// assert_eq!(material[0], material[1]); // White and Black have the same material
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Term {
     /// Material.
@@ -37,6 +45,12 @@ pub enum Term {
 
 impl Term {
     /// Every term, in trace order.
+    ///
+    /// ```
+    /// use minkowski::eval::trace::Term;
+    /// assert_eq!(Term::ALL.first(), Some(&Term::Material));
+    /// assert_eq!(Term::ALL.len(), 10);
+    /// ```
     pub const ALL: [Term; 10] = [
         Term::Material,
         Term::Psqt,
@@ -51,6 +65,10 @@ impl Term {
     ];
 
     /// The term's name in the trace.
+    ///
+    /// ```
+    /// assert_eq!(minkowski::eval::trace::Term::KnightForks.name(), "Knight forks");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -69,6 +87,22 @@ impl Term {
 }
 
 /// Receives each term as the evaluation computes it. Every method defaults to doing nothing.
+///
+/// ```
+/// use minkowski::eval::Evaluator;
+/// use minkowski::eval::trace::Tracer;
+/// /// Remembers only the game phase.
+/// #[derive(Default)]
+/// struct Phase(i32);
+/// impl Tracer for Phase {
+///     fn phase(&mut self, phase: i32) {
+///         self.0 = phase;
+///     }
+/// }
+/// let mut phase = Phase::default();
+/// let _ = Evaluator::default().evaluate_with(&shakmaty::Chess::default(), &mut phase);
+/// assert_eq!(phase.0, 24);
+/// ```
 pub trait Tracer {
     /// `color` scores `s` for `term`.
     #[inline(always)]
@@ -91,6 +125,17 @@ pub trait Tracer {
 impl Tracer for () {}
 
 /// A full record of one evaluation, printable as a table.
+///
+/// ```
+/// use minkowski::eval::Evaluator;
+/// use shakmaty::{Chess, CastlingMode, fen::Fen};
+/// let pos: Chess = "8/8/8/4k3/8/8/8/KBN5 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let trace = Evaluator::default().trace(&pos);
+/// assert_eq!(trace.endgame.map(|(code, _, _)| code), Some("KBNK"));
+/// assert_eq!(trace.phase, 2);
+/// println!("{trace}"); // a table of every term, White, Black and total, mg and eg
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EvalTrace {
     /// Per term (index as [`Term::ALL`]), per colour (`[white, black]`).

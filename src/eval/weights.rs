@@ -9,6 +9,13 @@ use super::score::S;
 /// Material values of pawn, knight, bishop, rook, queen and king (index `Role as usize - 1`).
 ///
 /// PeSTO's published values (see [`psqt`] for the source); the king has no material value.
+///
+/// ```
+/// use minkowski::eval::weights::{MATERIAL, Weights};
+/// use shakmaty::Role;
+/// assert_eq!(MATERIAL[Role::Rook as usize - 1].eg(), 512);
+/// assert_eq!(Weights::default().material, MATERIAL);
+/// ```
 pub const MATERIAL: [S; 6] = [
     S(82, 94),
     S(337, 281),
@@ -20,6 +27,12 @@ pub const MATERIAL: [S; 6] = [
 
 /// Contribution of each piece kind to the game phase (pawn, knight, bishop, rook, queen, king):
 /// the usual 1/1/2/4 weighting, so the start position has [`super::score::MAX_PHASE`] = 24.
+///
+/// ```
+/// use minkowski::eval::weights::PHASE_WEIGHT;
+/// // 16 pieces in the start position: 4 knights, 4 bishops, 4 rooks, 2 queens.
+/// assert_eq!(4 * PHASE_WEIGHT[1] + 4 * PHASE_WEIGHT[2] + 4 * PHASE_WEIGHT[3] + 2 * PHASE_WEIGHT[4], 24);
+/// ```
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 /// The evaluation's weights. `Weights::default()` is the engine's built-in evaluation.
@@ -138,6 +151,13 @@ impl Default for Weights {
 const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
 /// A weight name that [`Weights`] does not have.
+///
+/// ```
+/// use minkowski::eval::{score::S, weights::{UnknownWeight, Weights}};
+/// let err = Weights::default().set("material.dragon", S(1, 1)).unwrap_err();
+/// assert_eq!(err, UnknownWeight("material.dragon".to_owned()));
+/// assert_eq!(err.to_string(), "unknown evaluation weight \"material.dragon\"");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownWeight(pub String);
 

@@ -11,13 +11,32 @@ use super::{Limits, SearchControl, Searcher};
 
 /// Depth `minkowski bench` uses when none is given (about 5–10 s in release on a 2-core
 /// machine).
+///
+/// ```
+/// use minkowski::search::bench::{DEFAULT_BENCH_DEPTH, run_bench};
+/// assert_eq!(DEFAULT_BENCH_DEPTH, 16);
+/// let _quick = run_bench(1); // `minkowski bench` runs run_bench(DEFAULT_BENCH_DEPTH)
+/// ```
 pub const DEFAULT_BENCH_DEPTH: u32 = 16;
 
 /// Transposition table size of the bench in megabytes.
+///
+/// ```
+/// assert_eq!(minkowski::search::bench::BENCH_HASH_MB, 16);
+/// ```
 pub const BENCH_HASH_MB: usize = 16;
 
 /// The bench positions: openings, middlegames, tactical positions and endgames (many taken
 /// from the Bratko-Kopec, WAC, Kaufman, STS, LCT II and perft test suites; FEN only).
+///
+/// ```
+/// use minkowski::search::bench::BENCH_POSITIONS;
+/// use shakmaty::{Chess, CastlingMode, fen::Fen};
+/// for fen in BENCH_POSITIONS {
+///     let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap();
+///     let _ = pos;
+/// }
+/// ```
 pub const BENCH_POSITIONS: &[&str] = &[
     // Openings and perft positions
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -77,6 +96,12 @@ pub const BENCH_POSITIONS: &[&str] = &[
 ];
 
 /// The outcome of a bench run.
+///
+/// ```
+/// let report = minkowski::search::bench::run_bench(1);
+/// println!("{} nodes {} nps", report.nodes, report.nps); // the last line of `minkowski bench`
+/// assert!(report.nodes >= minkowski::search::bench::BENCH_POSITIONS.len() as u64);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchReport {
     /// Total nodes over all positions (deterministic for a given build and depth).

@@ -7,17 +7,18 @@
 //! CONTRACT NOTE: the types in this file are the boundary other modules build on. Their names
 //! and fields may grow but should not change shape.
 //!
-//! Inside: [`alphabeta`] (PVS, quiescence, pruning), [`movepick`] (SEE, history, ordering),
-//! [`tt`] (transposition table), [`time`] (time management), [`params`] (every threshold),
-//! [`value`] (scores with mate distances), [`mod@bench`] (the fixed bench).
+//! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores
+//! ([`Value`], [`Score`]) and [`mod@bench`] (the fixed bench). Inside, private to the crate:
+//! `alphabeta` (PVS, quiescence, pruning), `movepick` (SEE, history, ordering), `tt`
+//! (transposition table), `time` (time management) and `params` (every threshold).
 
-pub mod alphabeta;
+pub(crate) mod alphabeta;
 pub mod bench;
-pub mod movepick;
-pub mod params;
-pub mod time;
-pub mod tt;
-pub mod value;
+pub(crate) mod movepick;
+pub(crate) mod params;
+pub(crate) mod time;
+pub(crate) mod tt;
+mod value;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -88,6 +89,17 @@ pub struct SearchControl {
 }
 
 /// A score as the user sees it.
+///
+/// ```
+/// use minkowski::search::{Limits, Score, SearchControl, Searcher};
+/// use shakmaty::{Chess, CastlingMode, fen::Fen};
+/// // Back-rank mate in one.
+/// let pos: Chess = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let limits = Limits { depth: Some(3), ..Default::default() };
+/// let result = Searcher::new(1).search(&pos, &[], &limits, &SearchControl::default(), &mut ());
+/// assert_eq!(result.score, Score::Mate(1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
     /// Centipawns from the side to move's point of view.
@@ -97,6 +109,21 @@ pub enum Score {
 }
 
 /// Whether a reported score is exact or only a bound (after an aspiration fail).
+///
+/// ```
+/// use minkowski::search::{Bound, IterationInfo, Limits, Reporter, SearchControl, Searcher};
+/// /// Counts the iterations whose score is exact.
+/// struct Exact(u32);
+/// impl Reporter for Exact {
+///     fn on_iteration(&mut self, info: &IterationInfo) {
+///         self.0 += u32::from(info.bound == Bound::Exact);
+///     }
+/// }
+/// let mut exact = Exact(0);
+/// let limits = Limits { depth: Some(4), ..Default::default() };
+/// Searcher::new(1).search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut exact);
+/// assert!(exact.0 >= 4); // one per completed depth (failed aspiration windows are bounds)
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// The true score.
@@ -108,6 +135,19 @@ pub enum Bound {
 }
 
 /// One finished (or failed-aspiration) iteration, for `info depth ...` lines.
+///
+/// ```
+/// use minkowski::search::{IterationInfo, Limits, Reporter, SearchControl, Searcher};
+/// /// Prints UCI-style `info` lines.
+/// struct Info;
+/// impl Reporter for Info {
+///     fn on_iteration(&mut self, i: &IterationInfo) {
+///         println!("info depth {} nodes {} pv {}", i.depth, i.nodes, i.pv.len());
+///     }
+/// }
+/// let limits = Limits { depth: Some(3), ..Default::default() };
+/// Searcher::new(1).search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut Info);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IterationInfo {
     /// Depth in plies.
@@ -133,6 +173,17 @@ pub struct IterationInfo {
 }
 
 /// The move the root is searching now, for `info currmove ... currmovenumber ...`.
+///
+/// ```
+/// use minkowski::search::{CurrentMoveInfo, Reporter};
+/// /// Prints `info currmove` lines (only long searches report them).
+/// struct CurrMove;
+/// impl Reporter for CurrMove {
+///     fn on_current_move(&mut self, c: &CurrentMoveInfo) {
+///         println!("info depth {} currmove {:?} currmovenumber {}", c.depth, c.mv, c.number);
+///     }
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CurrentMoveInfo {
     /// Iteration depth.
@@ -147,6 +198,14 @@ pub struct CurrentMoveInfo {
 
 /// Receives the search's progress. Both methods default to doing nothing, so `()` is a reporter
 /// that ignores everything.
+///
+/// ```
+/// use minkowski::search::{Limits, SearchControl, Searcher};
+/// // `()` ignores all progress.
+/// let limits = Limits { depth: Some(2), ..Default::default() };
+/// let r = Searcher::new(1).search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+/// assert_eq!(r.depth, 2);
+/// ```
 pub trait Reporter {
     /// Called after each iteration (and after each aspiration fail) per PV line.
     fn on_iteration(&mut self, info: &IterationInfo) {
@@ -161,6 +220,14 @@ pub trait Reporter {
 impl Reporter for () {}
 
 /// What a search found.
+///
+/// ```
+/// use minkowski::search::{Limits, SearchControl, Searcher};
+/// let limits = Limits { nodes: Some(5_000), ..Default::default() };
+/// let r = Searcher::new(1).search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+/// assert_eq!(r.best_move, r.pv.first().copied());
+/// assert!(r.nodes > 0 && r.depth >= 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     /// The move to play; `None` only when there is no legal move.
@@ -213,6 +280,11 @@ struct PvLine {
 
 impl Searcher {
     /// A searcher with a transposition table of `hash_mb` megabytes.
+    ///
+    /// ```
+    /// let searcher = minkowski::search::Searcher::new(16);
+    /// assert_eq!(searcher.hash_mb(), 16);
+    /// ```
     #[must_use]
     pub fn new(hash_mb: usize) -> Searcher {
         Searcher {
@@ -227,51 +299,120 @@ impl Searcher {
     }
 
     /// Resize (and clear) the transposition table.
+    ///
+    /// ```
+    /// let mut searcher = minkowski::search::Searcher::new(1);
+    /// searcher.set_hash_mb(4);
+    /// assert_eq!(searcher.hash_mb(), 4);
+    /// ```
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.hash_mb = mb;
         self.tt = TranspositionTable::new(mb);
     }
 
     /// The transposition table size in megabytes, as last set.
+    ///
+    /// ```
+    /// assert_eq!(minkowski::search::Searcher::new(2).hash_mb(), 2);
+    /// ```
     #[must_use]
     pub fn hash_mb(&self) -> usize {
         self.hash_mb
     }
 
     /// Number of principal variations to report (1 = normal play).
+    ///
+    /// ```
+    /// use minkowski::search::{IterationInfo, Limits, Reporter, SearchControl, Searcher};
+    /// struct Lines(usize);
+    /// impl Reporter for Lines {
+    ///     fn on_iteration(&mut self, i: &IterationInfo) {
+    ///         self.0 = self.0.max(i.multipv);
+    ///     }
+    /// }
+    /// let mut searcher = Searcher::new(1);
+    /// searcher.set_multipv(3);
+    /// let mut lines = Lines(0);
+    /// let limits = Limits { depth: Some(2), ..Default::default() };
+    /// searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut lines);
+    /// assert_eq!(lines.0, 3);
+    /// ```
     pub fn set_multipv(&mut self, n: usize) {
         self.multipv = n.max(1);
     }
 
     /// Time reserved per move for GUI and transport delays.
+    ///
+    /// ```
+    /// let mut searcher = minkowski::search::Searcher::new(1);
+    /// searcher.set_move_overhead(std::time::Duration::from_millis(100));
+    /// ```
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.move_overhead = overhead;
     }
 
     /// Forget everything learned (TT, histories): `ucinewgame` and `Clear Hash`.
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// let mut searcher = Searcher::new(1);
+    /// let limits = Limits { depth: Some(3), ..Default::default() };
+    /// searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+    /// searcher.clear();
+    /// assert_eq!(searcher.hashfull(), 0);
+    /// ```
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heuristics.clear();
     }
 
     /// Transposition-table fill in permille (of entries written by the latest search).
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// let mut searcher = Searcher::new(1);
+    /// assert_eq!(searcher.hashfull(), 0);
+    /// let limits = Limits { depth: Some(5), ..Default::default() };
+    /// searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+    /// assert!(searcher.hashfull() <= 1000);
+    /// ```
     #[must_use]
     pub fn hashfull(&self) -> u32 {
         self.tt.hashfull()
     }
 
     /// The evaluator in use.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// assert_eq!(minkowski::search::Searcher::new(1).evaluator(), &Evaluator::default());
+    /// ```
     #[must_use]
     pub fn evaluator(&self) -> &Evaluator {
         &self.evaluator
     }
 
     /// The evaluator in use, to change its weights.
+    ///
+    /// ```
+    /// use minkowski::eval::score::S;
+    /// let mut searcher = minkowski::search::Searcher::new(1);
+    /// searcher.evaluator_mut().weights.fork_now = S(60, 60);
+    /// assert_eq!(searcher.evaluator().weights.fork_now, S(60, 60));
+    /// ```
     pub fn evaluator_mut(&mut self) -> &mut Evaluator {
         &mut self.evaluator
     }
 
     /// Replace the evaluator (the TT is cleared: its scores came from the old one).
+    ///
+    /// ```
+    /// use minkowski::eval::{Evaluator, weights::Weights};
+    /// let mut weights = Weights::default();
+    /// weights.set("kbnk_corner", minkowski::eval::score::S(120, 120)).unwrap();
+    /// let mut searcher = minkowski::search::Searcher::new(1);
+    /// searcher.set_evaluator(Evaluator::new(weights));
+    /// ```
     pub fn set_evaluator(&mut self, evaluator: Evaluator) {
         self.evaluator = evaluator;
         self.tt.clear();
@@ -283,6 +424,20 @@ impl Searcher {
     /// Always returns a legal move when one exists, even when `control.stop` is already set
     /// or the clock is empty. With `limits.infinite`, or `limits.ponder` before a ponderhit,
     /// it does not return before `control.stop` (or the ponderhit) even if the search ends.
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// use shakmaty::zobrist::Zobrist64;
+    /// use shakmaty::{Chess, EnPassantMode, Position, uci::UciMove};
+    /// // 1. e4, then search for Black with the game history (for repetitions).
+    /// let start = Chess::default();
+    /// let e4 = "e2e4".parse::<UciMove>().unwrap().to_move(&start).unwrap();
+    /// let history = [start.zobrist_hash::<Zobrist64>(EnPassantMode::Legal)];
+    /// let pos = start.play(e4).unwrap();
+    /// let limits = Limits { depth: Some(4), ..Default::default() };
+    /// let result = Searcher::new(1).search(&pos, &history, &limits, &SearchControl::default(), &mut ());
+    /// assert!(pos.is_legal(result.best_move.unwrap()));
+    /// ```
     pub fn search(
         &mut self,
         pos: &Chess,

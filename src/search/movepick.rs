@@ -35,16 +35,6 @@ pub fn captured_value(m: Move) -> i32 {
 
 /// Static exchange evaluation of `m`: the material the side to move gains if both sides keep
 /// recapturing on the target square with their least valuable piece (pins ignored).
-///
-/// ```
-/// use minkowski::search::movepick::see;
-/// use shakmaty::{Chess, Position, fen::Fen, CastlingMode, uci::UciMove};
-/// // A rook takes a pawn defended by a pawn: loses 400.
-/// let pos: Chess = "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1".parse::<Fen>().unwrap()
-///     .into_position(CastlingMode::Standard).unwrap();
-/// let m = "e1e5".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-/// assert_eq!(see(&pos, m), 100 - 500);
-/// ```
 #[must_use]
 pub fn see(pos: &Chess, m: Move) -> i32 {
     let (from, to) = match m {
@@ -195,6 +185,7 @@ impl Heuristics {
 
     /// Whether `m` is a killer at `ply`.
     #[must_use]
+    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
     pub fn is_killer(&self, ply: usize, m: Move) -> bool {
         let k = self.killers[ply];
         k[0].matches(m) || k[1].matches(m)
@@ -286,12 +277,14 @@ impl MovePicker {
 
     /// Number of moves in the list.
     #[must_use]
+    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
     /// Whether the list is empty.
     #[must_use]
+    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
@@ -322,5 +315,22 @@ impl Iterator for MovePicker {
             see: self.sees[i],
             refutation: (COUNTER_SCORE..TT_SCORE).contains(&score) && score < GOOD_CAPTURE_SCORE,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn see_of_a_rook_taking_a_defended_pawn_loses_the_exchange() {
+        use super::see;
+        use shakmaty::{CastlingMode, Chess, fen::Fen, uci::UciMove};
+        // A rook takes a pawn defended by a pawn: loses 400.
+        let pos: Chess = "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let m = "e1e5".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        assert_eq!(see(&pos, m), 100 - 500);
     }
 }

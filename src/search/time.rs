@@ -25,16 +25,6 @@ pub const HARD_MAX_PERCENT: i64 = 75;
 pub const CLOCK_RESERVE_OVERHEADS: i64 = 10;
 
 /// The time budget of one search.
-///
-/// ```
-/// use minkowski::search::{Limits, SearchControl, time::TimeManager};
-/// use std::time::Duration;
-/// let limits = Limits { wtime: Some(10_000), ..Default::default() };
-/// let tm = TimeManager::new(&limits, shakmaty::Color::White, Duration::from_millis(30),
-///                           &SearchControl::default());
-/// let (soft, hard) = (tm.soft().unwrap(), tm.hard().unwrap());
-/// assert!(soft <= hard && hard < Duration::from_millis(10_000));
-/// ```
 #[derive(Clone, Debug)]
 pub struct TimeManager {
     start: Instant,
@@ -68,12 +58,14 @@ impl TimeManager {
 
     /// The soft limit (stop starting new iterations after it), if any.
     #[must_use]
+    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
     pub fn soft(&self) -> Option<Duration> {
         self.soft
     }
 
     /// The hard limit (abort the search after it), if any.
     #[must_use]
+    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
     pub fn hard(&self) -> Option<Duration> {
         self.hard
     }
@@ -218,5 +210,21 @@ mod tests {
         };
         let (_, h) = budget(&l, Color::Black, Duration::ZERO);
         assert!(h.unwrap() < ms(1000));
+    }
+
+    #[test]
+    fn a_ten_second_clock_gives_a_soft_limit_below_the_hard_one() {
+        let limits = Limits {
+            wtime: Some(10_000),
+            ..Default::default()
+        };
+        let tm = TimeManager::new(
+            &limits,
+            shakmaty::Color::White,
+            Duration::from_millis(30),
+            &SearchControl::default(),
+        );
+        let (soft, hard) = (tm.soft().unwrap(), tm.hard().unwrap());
+        assert!(soft <= hard && hard < Duration::from_millis(10_000));
     }
 }

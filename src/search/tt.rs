@@ -10,15 +10,6 @@ use super::value::Value;
 
 /// A move in 2 bytes: `from | to << 6 | promotion << 12` (castling: king square to rook
 /// square, as shakmaty's `Move::to()`). 0 means "no move".
-///
-/// ```
-/// use minkowski::search::tt::PackedMove;
-/// use shakmaty::{Chess, Position};
-/// let pos = Chess::default();
-/// let m = pos.legal_moves()[0];
-/// assert!(PackedMove::pack(m).matches(m));
-/// assert!(!PackedMove::NONE.matches(m));
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PackedMove(pub u16);
 
@@ -95,16 +86,6 @@ struct Bucket {
 }
 
 /// The transposition table.
-///
-/// ```
-/// use minkowski::search::tt::{TranspositionTable, TtBound, PackedMove};
-/// use minkowski::search::Value;
-/// let mut tt = TranspositionTable::new(1);
-/// tt.store(42, PackedMove::NONE, Value(17), Value(5), 3, TtBound::Exact, 0);
-/// let hit = tt.probe(42, 0).unwrap();
-/// assert_eq!((hit.value, hit.depth, hit.bound), (Value(17), 3, TtBound::Exact));
-/// assert!(tt.probe(43, 0).is_none());
-/// ```
 #[derive(Debug)]
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
@@ -230,5 +211,40 @@ impl TranspositionTable {
             .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound >> 2 == self.generation)
             .count();
         (used * 1000 / (sample * BUCKET_SIZE)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_packed_move_matches_itself_and_none_matches_nothing() {
+        use super::PackedMove;
+        use shakmaty::{Chess, Position};
+        let pos = Chess::default();
+        let m = pos.legal_moves()[0];
+        assert!(PackedMove::pack(m).matches(m));
+        assert!(!PackedMove::NONE.matches(m));
+    }
+
+    #[test]
+    fn a_stored_entry_is_found_under_its_key_only() {
+        use super::{PackedMove, TranspositionTable, TtBound};
+        use crate::search::Value;
+        let mut tt = TranspositionTable::new(1);
+        tt.store(
+            42,
+            PackedMove::NONE,
+            Value(17),
+            Value(5),
+            3,
+            TtBound::Exact,
+            0,
+        );
+        let hit = tt.probe(42, 0).unwrap();
+        assert_eq!(
+            (hit.value, hit.depth, hit.bound),
+            (Value(17), 3, TtBound::Exact)
+        );
+        assert!(tt.probe(43, 0).is_none());
     }
 }

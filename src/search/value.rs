@@ -5,6 +5,10 @@ use std::ops::{Add, Neg, Sub};
 use super::Score;
 
 /// Deepest ply the search ever reaches (arrays are sized by it).
+///
+/// ```
+/// assert_eq!(minkowski::search::MAX_PLY, 128);
+/// ```
 pub const MAX_PLY: usize = 128;
 
 /// A score in centipawns from the side to move's point of view. Values within [`MAX_PLY`] of
@@ -23,33 +27,76 @@ pub struct Value(pub i32);
 
 impl Value {
     /// A draw.
+    ///
+    /// ```
+    /// assert_eq!(minkowski::search::Value::DRAW.0, 0);
+    /// ```
     pub const DRAW: Value = Value(0);
     /// Mate at the root (never reached: mates are at least one ply away).
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// assert_eq!(Value::mate_in(0), Value::MATE);
+    /// ```
     pub const MATE: Value = Value(32_000);
     /// Larger than any score: the initial alpha-beta window.
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// assert!(Value::INFINITE > Value::MATE && -Value::INFINITE < Value::mated_in(0));
+    /// ```
     pub const INFINITE: Value = Value(32_001);
     /// Smallest absolute value that is a mate score.
+    ///
+    /// ```
+    /// use minkowski::search::{MAX_PLY, Value};
+    /// assert!(Value::mate_in(MAX_PLY).is_mate());
+    /// assert!(!Value(Value::MATE_BOUND.0 - 1).is_mate());
+    /// ```
     pub const MATE_BOUND: Value = Value(32_000 - MAX_PLY as i32);
 
     /// The side to move mates `ply` plies from the root.
+    ///
+    /// ```
+    /// use minkowski::search::{Score, Value};
+    /// assert_eq!(Value::mate_in(5).to_score(), Score::Mate(3));
+    /// ```
     #[must_use]
     pub const fn mate_in(ply: usize) -> Value {
         Value(Self::MATE.0 - ply as i32)
     }
 
     /// The side to move is mated `ply` plies from the root.
+    ///
+    /// ```
+    /// use minkowski::search::{Score, Value};
+    /// assert_eq!(Value::mated_in(4).to_score(), Score::Mate(-2));
+    /// assert_eq!(-Value::mate_in(4), Value::mated_in(4));
+    /// ```
     #[must_use]
     pub const fn mated_in(ply: usize) -> Value {
         Value(-Self::MATE.0 + ply as i32)
     }
 
     /// Whether this is a mate score (for either side).
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// assert!(Value::mated_in(10).is_mate());
+    /// assert!(!Value(19_999).is_mate());
+    /// ```
     #[must_use]
     pub const fn is_mate(self) -> bool {
         self.0 >= Self::MATE_BOUND.0 || self.0 <= -Self::MATE_BOUND.0
     }
 
     /// The user-facing score: centipawns, or mate in moves (not plies).
+    ///
+    /// ```
+    /// use minkowski::search::{Score, Value};
+    /// assert_eq!(Value(-120).to_score(), Score::Cp(-120));
+    /// assert_eq!(Value::mate_in(3).to_score(), Score::Mate(2)); // our moves on plies 1 and 3
+    /// ```
     #[must_use]
     pub const fn to_score(self) -> Score {
         if self.0 >= Self::MATE_BOUND.0 {
@@ -64,6 +111,13 @@ impl Value {
     }
 
     /// Convert a root-relative mate score at `ply` to a node-relative one for the TT.
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// // Found at ply 3: mate 5 plies from the root is mate 2 plies from this node.
+    /// assert_eq!(Value::mate_in(5).to_tt(3), Value::mate_in(2));
+    /// assert_eq!(Value(40).to_tt(3), Value(40)); // other scores are stored as they are
+    /// ```
     #[must_use]
     pub const fn to_tt(self, ply: usize) -> Value {
         if self.0 >= Self::MATE_BOUND.0 {
@@ -76,6 +130,13 @@ impl Value {
     }
 
     /// Inverse of [`Value::to_tt`]: a TT score read at `ply`.
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// let stored = Value::mate_in(5).to_tt(3);
+    /// assert_eq!(stored.from_tt(3), Value::mate_in(5));
+    /// assert_eq!(stored.from_tt(1), Value::mate_in(3)); // the same node reached at ply 1
+    /// ```
     #[must_use]
     pub const fn from_tt(self, ply: usize) -> Value {
         if self.0 >= Self::MATE_BOUND.0 {

@@ -25,7 +25,27 @@ use crate::eval::weights::Weights;
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// A passed pawn racing to promote, with everything the race depends on.
+/// A passed pawn racing to promote, with everything the race depends on: three plain values,
+/// so any engine can ask "is this passer caught?" with its own squares (`Square::new(index)`,
+/// a1 = 0 … h8 = 63) and knight bitboard (`Bitboard(u64)`).
+///
+/// The race assumes the pawn's path is free and counts only the defending king and knights;
+/// Minkowski applies it to passed pawns whose path is empty, in endings of king and pawns
+/// against king and knights ([`super::is_knights_vs_passers`]).
+///
+/// ```
+/// use minkowski::eval::endgame::PasserRace;
+/// use shakmaty::{Bitboard, Color, Square};
+///
+/// // A white pawn on b6, White to move; the black knight on h8 and the king on f4.
+/// let race = PasserRace { pawn: Square::B6, pawn_color: Color::White, pawn_to_move: true };
+/// assert!(!race.knights_catch(Bitboard::from(Square::H8)));
+/// assert!(!race.king_catches(Square::F4));
+/// assert!(race.unstoppable(Some(Square::F4), Bitboard::from(Square::H8)));
+/// // After b7, a knight on c5 takes the pawn; one on d5 is a move too slow.
+/// assert!(race.knights_catch(Bitboard::from(Square::C5)));
+/// assert!(!race.knights_catch(Bitboard::from(Square::D5)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PasserRace {
     /// The pawn's square.
@@ -38,6 +58,15 @@ pub struct PasserRace {
 
 impl PasserRace {
     /// Pawn moves still needed to promote (a pawn on its second rank double-steps).
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::PasserRace;
+    /// use shakmaty::{Color, Square};
+    /// let race = |pawn, pawn_color| PasserRace { pawn, pawn_color, pawn_to_move: true };
+    /// assert_eq!(race(Square::E2, Color::White).moves_to_promote(), 5); // e2-e4 first
+    /// assert_eq!(race(Square::E3, Color::White).moves_to_promote(), 5);
+    /// assert_eq!(race(Square::E2, Color::Black).moves_to_promote(), 1);
+    /// ```
     #[must_use]
     pub const fn moves_to_promote(&self) -> u32 {
         let rank = self.relative_rank();
@@ -45,6 +74,13 @@ impl PasserRace {
     }
 
     /// The square the pawn promotes on.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::PasserRace;
+    /// use shakmaty::{Color, Square};
+    /// let race = PasserRace { pawn: Square::C5, pawn_color: Color::Black, pawn_to_move: false };
+    /// assert_eq!(race.promotion_square(), Square::C1);
+    /// ```
     #[must_use]
     pub const fn promotion_square(&self) -> Square {
         let file = self.pawn.to_u32() & 7;
@@ -54,7 +90,20 @@ impl PasserRace {
         }
     }
 
-    /// Whether the defending king on `king` catches the pawn by the rule of the square.
+    /// Whether the defending king on `king` catches the pawn by the rule of the square: its king
+    /// distance to the promotion square is at most the pawn's remaining moves, plus one when the
+    /// defence moves first. (Only the distance counts; blocking pieces are not considered.)
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::PasserRace;
+    /// use shakmaty::{Color, Square};
+    /// // White pawn on a5, three moves from a8; the black king on d6 is three king moves away.
+    /// let race = PasserRace { pawn: Square::A5, pawn_color: Color::White, pawn_to_move: true };
+    /// assert!(race.king_catches(Square::D6));
+    /// assert!(!race.king_catches(Square::E6)); // four moves away
+    /// let defence_first = PasserRace { pawn_to_move: false, ..race };
+    /// assert!(defence_first.king_catches(Square::E6)); // the tempo makes up for it
+    /// ```
     #[must_use]
     pub const fn king_catches(&self, king: Square) -> bool {
         let tempo = if self.pawn_to_move { 0 } else { 1 };
@@ -62,7 +111,20 @@ impl PasserRace {
     }
 
     /// Whether defending knights on `knights` catch the pawn (capture it, stand on its path, or
-    /// take the new queen at once), by knight fill.
+    /// take the new queen at once), by knight fill: after `j` defending moves a knight can stand
+    /// anywhere in `fill^j(knights)`, and it is in time if that meets what is left of the path.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::PasserRace;
+    /// use shakmaty::{Bitboard, Color, Square};
+    /// // White pawn on g6, White to move: g7 and g8 are two moves away.
+    /// let race = PasserRace { pawn: Square::G6, pawn_color: Color::White, pawn_to_move: true };
+    /// assert!(race.knights_catch(Bitboard::from(Square::E7))); // after g7, Ng8 blockades
+    /// assert!(!race.knights_catch(Bitboard::from(Square::A1)));
+    /// assert!(!race.knights_catch(Bitboard::EMPTY));
+    /// // Knights are any set: a1 alone is too far, but a second one on h6 (Ng8) is in time.
+    /// assert!(race.knights_catch(Bitboard(1 << 0 | 1 << 47))); // a1 = 0, h6 = 47
+    /// ```
     #[must_use]
     pub const fn knights_catch(&self, knights: Bitboard) -> bool {
         if knights.0 == 0 {
@@ -89,7 +151,18 @@ impl PasserRace {
         false
     }
 
-    /// Whether neither the king (if any) nor the knights stop the pawn.
+    /// Whether neither the king (if any) nor the knights stop the pawn: what the evaluation
+    /// rewards with [`Weights::passer_unstoppable`] (and otherwise [`Weights::passer_caught`]).
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::PasserRace;
+    /// use shakmaty::{Bitboard, Color, Square};
+    /// let race = PasserRace { pawn: Square::H3, pawn_color: Color::Black, pawn_to_move: true };
+    /// assert!(race.unstoppable(None, Bitboard::EMPTY));
+    /// assert!(race.unstoppable(Some(Square::E4), Bitboard::EMPTY)); // three moves from h1
+    /// assert!(!race.unstoppable(Some(Square::F3), Bitboard::EMPTY)); // two: in the square
+    /// assert!(!race.unstoppable(None, Bitboard::from(Square::F3))); // after h2, Nxh2
+    /// ```
     #[must_use]
     pub const fn unstoppable(&self, king: Option<Square>, knights: Bitboard) -> bool {
         let king_catches = match king {

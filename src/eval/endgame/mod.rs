@@ -11,7 +11,7 @@ mod mop_up;
 mod signature;
 
 pub use knight_vs_passer::PasserRace;
-pub use mop_up::{kbnk_corner_distance, mop_up_bonus};
+pub use mop_up::{KbnkPosition, kbnk_corner_distance, mop_up_bonus};
 pub use signature::{SideMaterial, Signature, SignatureError};
 
 use shakmaty::{Bitboard, Board, Chess, Color, Role};
@@ -20,6 +20,17 @@ use super::score::S;
 use super::weights::Weights;
 
 /// What an endgame evaluator says, from the strong side's point of view.
+///
+/// ```
+/// use minkowski::eval::endgame::{Verdict, lookup};
+/// use minkowski::eval::weights::Weights;
+/// use shakmaty::{Chess, Position, CastlingMode, fen::Fen};
+/// let pos: Chess = "8/8/8/4k3/8/8/8/KN6 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let (endgame, strong) = lookup(pos.board()).unwrap();
+/// // King and knight cannot mate: the evaluation is replaced by a draw.
+/// assert!(matches!((endgame.evaluate)(&pos, strong, &Weights::default()), Verdict::Replace(s) if s.eg() == 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Use this score instead of the normal evaluation.
@@ -29,6 +40,14 @@ pub enum Verdict {
 }
 
 /// Which material an [`Endgame`] applies to.
+///
+/// ```
+/// use minkowski::eval::endgame::{ENDGAMES, Matcher};
+/// let kbnk = ENDGAMES.iter().find(|e| e.code == "KBNK").unwrap();
+/// assert!(matches!(kbnk.matcher, Matcher::Exact("KBNK")));
+/// let kxk = ENDGAMES.iter().find(|e| e.code == "KXK").unwrap();
+/// assert!(matches!(kxk.matcher, Matcher::Family(_)));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Matcher {
     /// Exactly this material, e.g. `"KBNK"`; either colour may be the strong side.
@@ -38,6 +57,20 @@ pub enum Matcher {
 }
 
 /// One specialised endgame evaluator.
+///
+/// ```
+/// use minkowski::eval::endgame::{Endgame, Matcher, Verdict};
+/// use minkowski::eval::score::S;
+/// use minkowski::eval::weights::Weights;
+/// use shakmaty::{Chess, Color};
+/// // Your own entry, in the same shape as Minkowski's: two rooks against a lone king.
+/// fn krrk(_: &Chess, _: Color, w: &Weights) -> Verdict {
+///     Verdict::Replace(w.known_win + w.material[3] * 2)
+/// }
+/// let mine = Endgame { code: "KRRK", matcher: Matcher::Exact("KRRK"), evaluate: krrk };
+/// assert_eq!((mine.evaluate)(&Chess::default(), Color::White, &Weights::default()),
+///            Verdict::Replace(S(10_000 + 2 * 477, 10_000 + 2 * 512)));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Endgame {
     /// Short readable name, e.g. `"KBNK"` or `"KXK"`, shown in the evaluation trace.
@@ -50,6 +83,11 @@ pub struct Endgame {
 
 /// Every specialised endgame, most specific first. Exact signatures are checked by a test (and
 /// [`lookup`] skips none: an unparsable code would be a test failure, never a silent miss).
+///
+/// ```
+/// let codes: Vec<&str> = minkowski::eval::endgame::ENDGAMES.iter().map(|e| e.code).collect();
+/// assert_eq!(codes, ["KK", "KNK", "KBK", "KNNK", "KBNK", "KXK", "KNvP"]);
+/// ```
 pub const ENDGAMES: &[Endgame] = &[
     Endgame {
         code: "KK",

@@ -43,36 +43,72 @@ impl SideMaterial {
     }
 
     /// Number of pawns.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::SideMaterial;
+    /// assert_eq!("KPPP".parse::<SideMaterial>().unwrap().pawns(), 3);
+    /// ```
     #[must_use]
     pub const fn pawns(&self) -> u8 {
         self.counts[0]
     }
     /// Number of knights.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::SideMaterial;
+    /// assert_eq!("KNN".parse::<SideMaterial>().unwrap().knights(), 2);
+    /// ```
     #[must_use]
     pub const fn knights(&self) -> u8 {
         self.counts[1]
     }
     /// Number of bishops.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::SideMaterial;
+    /// assert_eq!("KBN".parse::<SideMaterial>().unwrap().bishops(), 1);
+    /// ```
     #[must_use]
     pub const fn bishops(&self) -> u8 {
         self.counts[2]
     }
     /// Number of rooks.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::SideMaterial;
+    /// assert_eq!("KRP".parse::<SideMaterial>().unwrap().rooks(), 1);
+    /// ```
     #[must_use]
     pub const fn rooks(&self) -> u8 {
         self.counts[3]
     }
     /// Number of queens.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::SideMaterial;
+    /// assert_eq!("KQ".parse::<SideMaterial>().unwrap().queens(), 1);
+    /// ```
     #[must_use]
     pub const fn queens(&self) -> u8 {
         self.counts[4]
     }
     /// Knights, bishops, rooks and queens together.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::SideMaterial;
+    /// assert_eq!("KQRBNP".parse::<SideMaterial>().unwrap().pieces(), 4); // pawns are not pieces
+    /// ```
     #[must_use]
     pub const fn pieces(&self) -> u8 {
         self.counts[1] + self.counts[2] + self.counts[3] + self.counts[4]
     }
     /// Whether only the king is left.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::SideMaterial;
+    /// assert!("K".parse::<SideMaterial>().unwrap().is_lone_king());
+    /// assert!(!"KP".parse::<SideMaterial>().unwrap().is_lone_king());
+    /// ```
     #[must_use]
     pub const fn is_lone_king(&self) -> bool {
         self.pawns() == 0 && self.pieces() == 0
@@ -80,6 +116,13 @@ impl SideMaterial {
 }
 
 /// Why a signature string did not parse.
+///
+/// ```
+/// use minkowski::eval::endgame::Signature;
+/// let err = "KXK".parse::<Signature>().unwrap_err();
+/// assert_eq!(err.0, "KXK");
+/// assert!(err.to_string().contains("bad material signature"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SignatureError(pub String);
 
