@@ -16,7 +16,9 @@ pub mod weights;
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
-use crate::search::Value;
+/// The evaluation's result type (defined with the search, which adds mate scores), re-exported so
+/// an engine that only evaluates need not reach into [`crate::search`].
+pub use crate::search::Value;
 use endgame::Verdict;
 use score::{MAX_PHASE, S};
 use trace::{EvalTrace, Term, Tracer};
