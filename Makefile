@@ -17,7 +17,7 @@ test:
 
 # The bench signature: the last line reads "<N> nodes <M> nps".
 bench: build
-	./$(EXE) bench
+	$(abspath $(EXE)) bench
 
 clean-exe:
 	rm -f $(EXE)
