@@ -96,8 +96,13 @@ impl Searcher {
     /// assert_eq!(searcher.hash_mb(), 4);
     /// ```
     pub fn set_hash_mb(&mut self, mb: usize) {
-        self.hash_mb = mb;
         self.tt = TranspositionTable::new(mb);
+        // What was actually allocated (less than asked only if memory was short).
+        self.hash_mb = if self.tt.size_mb() < mb {
+            self.tt.size_mb()
+        } else {
+            mb
+        };
     }
 
     /// The transposition table size in megabytes, as last set.

@@ -93,14 +93,26 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket). If the memory cannot be had, the
+    /// size is halved until it can: a GUI's oversized `Hash` must not abort the engine.
     #[must_use]
     pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.max(1) * 1024 * 1024 / size_of::<Bucket>()).max(1);
+        let mut count = (mb.max(1).saturating_mul(1024 * 1024) / size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        buckets.resize(count.min(buckets.capacity()).max(1), Bucket::default());
         TranspositionTable {
-            buckets: vec![Bucket::default(); count],
+            buckets,
             generation: 0,
         }
+    }
+
+    /// The table's actual size in megabytes (smaller than asked if memory was short).
+    #[must_use]
+    pub fn size_mb(&self) -> usize {
+        self.buckets.len() * size_of::<Bucket>() / (1024 * 1024)
     }
 
     /// Empty every entry.

@@ -322,6 +322,13 @@ impl<W: Write + Send + 'static> Engine<W> {
         if self.searcher_hash_mb != self.options.hash_mb {
             searcher.set_hash_mb(self.options.hash_mb);
             self.searcher_hash_mb = self.options.hash_mb;
+            if searcher.hash_mb() < self.options.hash_mb {
+                self.out.info_string(format!(
+                    "Hash: only {} MB could be allocated (asked for {} MB)",
+                    searcher.hash_mb(),
+                    self.options.hash_mb
+                ));
+            }
         }
         if self.clear_pending {
             searcher.clear();
