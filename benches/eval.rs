@@ -9,23 +9,17 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use minkowski::eval::Evaluator;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Position, Role};
+use shakmaty::{Chess, Color, Position, Role};
 
 fn suite(file: &str, limit: usize) -> Vec<Chess> {
-    let path = format!("{}/epd/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines()
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-            (fields.len() == 4).then(|| format!("{} 0 1", fields.join(" ")))
-        })
-        .filter_map(|fen| {
-            fen.parse::<Fen>()
-                .ok()?
-                .into_position(CastlingMode::Chess960)
-                .ok()
-        })
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("epd")
+        .join(file);
+    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
+    suite
+        .records
+        .into_iter()
+        .map(|r| r.position)
         .take(limit)
         .collect()
 }

@@ -258,19 +258,14 @@ fn naive_fork_moves(pos: &Chess, attacker: Color) -> Bitboard {
 }
 
 fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
-    let path = format!("{}/epd/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("suite in the repo");
-    text.lines()
-        .filter_map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-            (fields.len() == 4).then(|| format!("{} 0 1", fields.join(" ")))
-        })
-        .filter_map(|fen| {
-            fen.parse::<Fen>()
-                .ok()?
-                .into_position(CastlingMode::Chess960)
-                .ok()
-        })
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("epd")
+        .join(file);
+    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
+    suite
+        .records
+        .into_iter()
+        .map(|r| r.position)
         .take(limit)
         .collect()
 }
