@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use minkowski::search::bench::{DEFAULT_BENCH_DEPTH, run_bench};
+use minkowski::search::bench::{DEFAULT_BENCH_DEPTH, run_bench_threads};
 
 /// Arguments of `minkowski bench`.
 #[derive(clap::Args, Debug)]
@@ -12,11 +12,15 @@ pub struct BenchArgs {
     /// Search depth per position.
     #[arg(long, default_value_t = DEFAULT_BENCH_DEPTH)]
     pub depth: u32,
+    /// Search threads (1: the deterministic node count; more: time to depth and nps over all
+    /// threads).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// Run the subcommand.
 pub fn run(args: &BenchArgs, _config: Option<&Path>) -> ExitCode {
-    let report = run_bench(args.depth);
+    let report = run_bench_threads(args.depth, args.threads);
     println!(
         "depth {} time {} ms",
         args.depth,

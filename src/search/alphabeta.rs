@@ -2,7 +2,7 @@
 //! quiescence search. One [`Worker`] runs one search; the [`super::Searcher`] owns what
 //! persists between searches and drives iterative deepening.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
@@ -37,7 +37,7 @@ pub type Line = ArrayVec<Move, MAX_PLY>;
 /// The state of one running search.
 pub struct Worker<'a> {
     /// Shared transposition table.
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     /// Move-ordering statistics.
     pub heur: &'a mut Heuristics,
     /// The evaluation.
@@ -72,17 +72,88 @@ pub struct Worker<'a> {
     pub store_root: bool,
     /// Iteration depth, for current-move reports.
     pub root_depth: i32,
+    /// Published node counts of every thread of this search (one entry with one thread).
+    pub counters: &'a [AtomicU64],
+    /// This worker's index in `counters` (0 = the main thread).
+    pub thread_id: usize,
 }
 
-impl Worker<'_> {
-    /// Whether to unwind: stop flag, node limit or hard time limit.
+impl<'a> Worker<'a> {
+    /// A worker for one search with no node limit; `counters` are the node counts of all
+    /// threads and `counters.1` this worker's index in them.
+    #[allow(clippy::too_many_arguments)]
+    #[must_use]
+    pub fn new(
+        tt: &'a TranspositionTable,
+        heur: &'a mut Heuristics,
+        eval: &'a Evaluator,
+        lmr: &'a LmrTable,
+        time: TimeManager,
+        control: &'a SearchControl,
+        reporter: &'a mut dyn Reporter,
+        keys: Vec<u64>,
+        counters: (&'a [AtomicU64], usize),
+    ) -> Worker<'a> {
+        Worker {
+            tt,
+            heur,
+            eval,
+            lmr,
+            time,
+            control,
+            reporter,
+            node_limit: u64::MAX,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            keys,
+            pv: vec![Line::new(); MAX_PLY + 1],
+            evals: vec![Value::DRAW; MAX_PLY + 2],
+            played: vec![None; MAX_PLY + 2],
+            root_moves: Vec::new(),
+            store_root: false,
+            root_depth: 0,
+            counters: counters.0,
+            thread_id: counters.1,
+        }
+    }
+
+    /// Make this worker's node count visible to the other threads.
+    pub fn publish_nodes(&self) {
+        if let Some(counter) = self.counters.get(self.thread_id) {
+            counter.store(self.nodes, Ordering::Relaxed);
+        }
+    }
+
+    /// Nodes searched by every thread of this search (exact for this worker, as last
+    /// published for the others).
+    #[must_use]
+    pub fn total_nodes(&self) -> u64 {
+        let others: u64 = self
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != self.thread_id)
+            .map(|(_, c)| c.load(Ordering::Relaxed))
+            .sum();
+        self.nodes + others
+    }
+
+    /// Whether to unwind: stop flag, node limit (over all threads) or hard time limit.
     fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         let poll = self.nodes & (POLL_INTERVAL - 1) == 0;
+        if poll {
+            self.publish_nodes();
+        }
+        // With one thread the node limit is exact; with several it is checked at each poll.
         if self.nodes >= self.node_limit
-            || (poll && (self.control.stop.load(Ordering::Relaxed) || self.time.hard_exceeded()))
+            || (poll
+                && (self.control.stop.load(Ordering::Relaxed)
+                    || self.time.hard_exceeded()
+                    || (self.counters.len() > 1 && self.total_nodes() >= self.node_limit)))
         {
             self.stopped = true;
         }

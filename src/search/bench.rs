@@ -130,7 +130,21 @@ fn position(fen: &str) -> Option<Chess> {
 /// ```
 #[must_use]
 pub fn run_bench(depth: u32) -> BenchReport {
+    run_bench_threads(depth, 1)
+}
+
+/// [`run_bench`] with `threads` search threads: the time it takes is the time to reach
+/// `depth` on every position, and its nodes count every thread (not deterministic with more
+/// than one thread).
+///
+/// ```
+/// let report = minkowski::search::bench::run_bench_threads(3, 2);
+/// assert!(report.nodes > 0);
+/// ```
+#[must_use]
+pub fn run_bench_threads(depth: u32, threads: usize) -> BenchReport {
     let mut searcher = Searcher::new(BENCH_HASH_MB);
+    searcher.set_threads(threads);
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Default::default()

@@ -16,12 +16,14 @@ pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod movepick;
 pub(crate) mod params;
+pub mod threads;
 pub(crate) mod time;
 pub(crate) mod tt;
 mod types;
 mod value;
 
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use shakmaty::zobrist::Zobrist64;
@@ -31,6 +33,7 @@ use crate::eval::Evaluator;
 use alphabeta::{Line, LmrTable, Worker};
 use movepick::Heuristics;
 use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
 pub use types::{
@@ -55,10 +58,11 @@ pub struct Searcher {
     hash_mb: usize,
     multipv: usize,
     move_overhead: Duration,
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     heuristics: Heuristics,
     evaluator: Evaluator,
     lmr: Box<LmrTable>,
+    helpers: HelperPool,
 }
 
 /// One finished principal variation of an iteration.
@@ -81,11 +85,44 @@ impl Searcher {
             hash_mb,
             multipv: 1,
             move_overhead: Duration::from_millis(30),
-            tt: TranspositionTable::new(hash_mb),
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
             heuristics: Heuristics::default(),
             evaluator: Evaluator::default(),
             lmr: alphabeta::lmr_table(),
+            helpers: HelperPool::default(),
         }
+    }
+
+    /// Search with `n` threads (clamped to 1..=1024): the calling thread and `n - 1` helpers
+    /// that share the transposition table (Lazy SMP). The helpers are created here and wait
+    /// between searches; with `n = 1` the search is deterministic.
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// let mut searcher = Searcher::new(4);
+    /// searcher.set_threads(2);
+    /// assert_eq!(searcher.threads(), 2);
+    /// let limits = Limits { depth: Some(6), ..Default::default() };
+    /// let result = searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+    /// assert!(result.best_move.is_some());
+    /// ```
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.clamp(1, MAX_THREADS);
+        if n != self.threads() {
+            // Drop the old helpers (joining them) before creating the new ones.
+            self.helpers = HelperPool::default();
+            self.helpers = HelperPool::new(n - 1);
+        }
+    }
+
+    /// Threads a search runs with (the helpers the system granted, plus the caller).
+    ///
+    /// ```
+    /// assert_eq!(minkowski::search::Searcher::new(1).threads(), 1);
+    /// ```
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Resize (and clear) the transposition table.
@@ -96,7 +133,7 @@ impl Searcher {
     /// assert_eq!(searcher.hash_mb(), 4);
     /// ```
     pub fn set_hash_mb(&mut self, mb: usize) {
-        self.tt = TranspositionTable::new(mb);
+        self.tt = Arc::new(TranspositionTable::new(mb));
         // What was actually allocated (less than asked only if memory was short).
         self.hash_mb = if self.tt.size_mb() < mb {
             self.tt.size_mb()
@@ -157,8 +194,18 @@ impl Searcher {
     /// assert_eq!(searcher.hashfull(), 0);
     /// ```
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.clear_tt();
         self.heuristics.clear();
+        self.helpers.clear();
+    }
+
+    /// Empty the table. No helper holds it between searches, so it is ours alone; should one
+    /// still hold it, a fresh table of the same size replaces it.
+    fn clear_tt(&mut self) {
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => self.tt = Arc::new(TranspositionTable::new(self.hash_mb)),
+        }
     }
 
     /// Transposition-table fill in permille (of entries written by the latest search).
@@ -210,7 +257,7 @@ impl Searcher {
     /// ```
     pub fn set_evaluator(&mut self, evaluator: Evaluator) {
         self.evaluator = evaluator;
-        self.tt.clear();
+        self.clear_tt();
     }
 
     /// Search `pos`. `history` holds the Zobrist keys of the positions before `pos` in the game,
@@ -277,26 +324,31 @@ impl Searcher {
         });
         let forced = legal.len() == 1 && !limits.infinite && !limits.ponder;
 
-        let mut worker = Worker {
-            tt: &mut self.tt,
-            heur: &mut self.heuristics,
-            eval: &self.evaluator,
-            lmr: &self.lmr,
+        let counters: Arc<[AtomicU64]> = (0..self.threads()).map(|_| AtomicU64::new(0)).collect();
+        let abort = Arc::new(AtomicBool::new(false));
+        self.helpers.start(|_| HelperJob {
+            pos: pos.clone(),
+            keys: keys.clone(),
+            root_moves: root_moves.clone(),
+            max_depth,
+            store_root: !restricted,
+            tt: Arc::clone(&self.tt),
+            evaluator: self.evaluator.clone(),
+            counters: Arc::clone(&counters),
+            abort: Arc::clone(&abort),
+        });
+        let mut worker = Worker::new(
+            &self.tt,
+            &mut self.heuristics,
+            &self.evaluator,
+            &self.lmr,
             time,
             control,
             reporter,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            seldepth: 0,
-            stopped: false,
             keys,
-            pv: vec![Line::new(); MAX_PLY + 1],
-            evals: vec![Value::DRAW; MAX_PLY + 2],
-            played: vec![None; MAX_PLY + 2],
-            root_moves: Vec::new(),
-            store_root: false,
-            root_depth: 0,
-        };
+            (&counters, 0),
+        );
+        worker.node_limit = limits.nodes.unwrap_or(u64::MAX);
 
         let mut completed: Vec<PvLine> = Vec::new();
         let mut completed_depth = 0;
@@ -360,8 +412,13 @@ impl Searcher {
                 (self.evaluator.evaluate(pos), vec![m])
             }
         };
-        let nodes = worker.nodes;
+        // The helpers stop when the main thread does; their nodes count too.
+        abort.store(true, Ordering::Relaxed);
+        worker.publish_nodes();
         let elapsed = worker.time.elapsed();
+        drop(worker);
+        self.helpers.wait();
+        let nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
         let mut result = SearchResult {
             best_move: pv.first().copied(),
             ponder_move: pv.get(1).copied(),
@@ -435,14 +492,15 @@ fn aspiration(
 
 fn report(worker: &mut Worker<'_>, depth: i32, multipv: usize, line: &PvLine, bound: Bound) {
     let time = worker.time.elapsed();
-    let nps = (u128::from(worker.nodes) * 1000 / time.as_millis().max(1)) as u64;
+    let nodes = worker.total_nodes();
+    let nps = (u128::from(nodes) * 1000 / time.as_millis().max(1)) as u64;
     let info = IterationInfo {
         depth: depth as u32,
         seldepth: worker.seldepth as u32,
         multipv,
         score: line.value.to_score(),
         bound,
-        nodes: worker.nodes,
+        nodes,
         nps,
         hashfull: worker.tt.hashfull(),
         time,
