@@ -110,6 +110,7 @@ pub mod eval;
 pub mod geometry;
 pub mod perft;
 pub mod search;
+pub mod value;
 
 #[cfg(feature = "engine")]
 pub mod config;

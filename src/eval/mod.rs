@@ -16,9 +16,9 @@ pub mod weights;
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
-/// The evaluation's result type (defined with the search, which adds mate scores), re-exported so
-/// an engine that only evaluates need not reach into [`crate::search`].
-pub use crate::search::Value;
+/// The evaluation's result type (defined in the bottom layer [`crate::value`], shared with the
+/// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
+pub use crate::value::Value;
 use endgame::Verdict;
 use score::{MAX_PHASE, S};
 use trace::{EvalTrace, Term, Tracer};
@@ -28,7 +28,7 @@ use weights::Weights;
 ///
 /// ```
 /// use minkowski::eval::{EVAL_LIMIT, Evaluator};
-/// use minkowski::search::Value;
+/// use minkowski::value::Value;
 /// use shakmaty::{Chess, CastlingMode, fen::Fen};
 /// // Four queens against a king: a known win, still below every mate score.
 /// let pos: Chess = "k7/8/8/8/8/8/8/1QQQQK2 w - - 0 1".parse::<Fen>().unwrap()

@@ -11,7 +11,7 @@ use super::movepick::{Heuristics, MovePicker, captured_value, is_tactical, see};
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::{PackedMove, TranspositionTable, TtBound};
-use super::value::{MAX_PLY, Value};
+use crate::value::{MAX_PLY, Value};
 use super::{CurrentMoveInfo, Reporter, SearchControl};
 use crate::eval::Evaluator;
 

@@ -9,7 +9,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
 
 use super::params::{HISTORY_BONUS_FACTOR, HISTORY_BONUS_MAX, HISTORY_MAX};
 use super::tt::PackedMove;
-use super::value::MAX_PLY;
+use crate::value::MAX_PLY;
 
 /// Piece values for exchange evaluation and MVV-LVA, indexed by `Role as usize` (0 unused).
 pub const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 20_000];
