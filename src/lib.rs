@@ -117,6 +117,8 @@ pub mod config;
 #[cfg(feature = "engine")]
 pub mod epd;
 #[cfg(feature = "engine")]
+pub mod options;
+#[cfg(feature = "engine")]
 pub mod uci;
 
 /// The README's Rust snippets (the section for engine authors), checked as doc-tests.

@@ -7,7 +7,6 @@
 
 use std::ops::{Add, Neg, Sub};
 
-
 /// Deepest ply the search ever reaches (arrays are sized by it).
 ///
 /// ```

@@ -27,12 +27,12 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use crate::eval::Evaluator;
+pub use crate::value::{MAX_PLY, Score, Value};
 use alphabeta::{Line, LmrTable, Worker};
 use movepick::Heuristics;
 use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
-pub use crate::value::{MAX_PLY, Score, Value};
 pub use types::{
     Bound, CurrentMoveInfo, IterationInfo, Limits, Reporter, SearchControl, SearchResult,
 };

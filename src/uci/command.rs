@@ -13,8 +13,7 @@ use shakmaty::uci::UciMove;
 use thiserror::Error;
 use vampirc_uci::UciMessage;
 
-/// Longest piece of user input quoted back in a message, in characters.
-const MAX_ECHO_CHARS: usize = 40;
+use crate::options::echo;
 
 /// Deepest `go depth` passed to the search; deeper requests are clamped (with a notice).
 pub const MAX_GO_DEPTH: u32 = 255;
@@ -448,16 +447,6 @@ fn parse_setoption(args: &[&str]) -> Result<Command, SetOptionSyntaxError> {
         name: name.join(" "),
         value,
     })
-}
-
-/// User input quoted in a message, shortened so that a 100 KB line gives a readable reply.
-pub fn echo(text: &str) -> String {
-    if text.chars().count() <= MAX_ECHO_CHARS {
-        text.to_owned()
-    } else {
-        let head: String = text.chars().take(MAX_ECHO_CHARS).collect();
-        format!("{head}... ({} bytes)", text.len())
-    }
 }
 
 #[cfg(test)]

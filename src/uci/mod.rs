@@ -35,11 +35,12 @@ use vampirc_uci::UciMessage;
 
 use crate::config::Config;
 use crate::eval::Evaluator;
+use crate::options::echo;
+use crate::options::{EngineOptions, OptionId};
 use crate::search::{Limits, SearchControl, SearchResult, Searcher};
-use command::{Command, GoSpec, Parsed, echo, parse_line};
+use command::{Command, GoSpec, Parsed, parse_line};
 use game::{Game, describe};
 use input::{InputError, read_lines};
-use options::{EngineOptions, OptionId};
 use output::{Output, UciReporter, bestmove_line};
 
 /// Stack for the search thread: deep recursion with move lists on the stack needs more than the
@@ -287,7 +288,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             UciMessage::id_name(&format!("Minkowski {}", env!("CARGO_PKG_VERSION"))).to_string(),
             UciMessage::id_author(AUTHOR).to_string(),
         ];
-        lines.extend(self.defaults.declarations());
+        lines.extend(options::declarations(&self.defaults));
         self.out.lines(&lines);
         for n in &self.notices {
             self.out.info_string(n);
