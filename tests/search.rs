@@ -422,6 +422,15 @@ fn iterations_are_reported_in_order() {
     assert_eq!(exact, vec![1, 2, 3, 4, 5]);
 }
 
+/// The search's signature, pinned: any functional change to the search or the evaluation changes
+/// it, and then this number (and the `Bench:` line of the commit) must be updated on purpose.
+/// The full `minkowski bench` (depth 16) printed `12308549 nodes`; it takes 20–40 s, so the pin
+/// here is the same positions at depth 10 (about 3 s with `--release`).
+#[test]
+fn bench_node_count_is_pinned() {
+    assert_eq!(run_bench(10).nodes, 978_778);
+}
+
 #[test]
 fn bench_is_deterministic() {
     let a = run_bench(3);

@@ -2,18 +2,19 @@
 //!
 //! Three kinds of thread:
 //!
-//! - the **input** thread ([`read_lines`], below) reads lines and sends them down a channel; it
+//! - the **input** thread (`read_lines`, below) reads lines and sends them down a channel; it
 //!   never blocks anyone;
 //! - the **command loop** (the caller's thread, [`run_uci`]) owns the engine state: options,
 //!   position, the [`Searcher`] while it is idle. It answers every command at once, `isready`
 //!   included, because it never searches or counts itself;
-//! - a **worker** thread per `go`, `go perft` and `bench` (a [`job::Job`]): the work runs there
+//! - a **worker** thread per `go`, `go perft` and `bench` (a `job::Job`): the work runs there
 //!   (a search with the `Searcher` moved in), writes its lines through the shared [`Output`], and
 //!   a search sends the `Searcher` and its result back down the same channel.
 //!
-//! A `go wtime ...` line goes: this file (input thread, then [`Engine::execute`]) →
-//! `command.rs` (parsed straight into the search's [`Limits`](crate::search::Limits)) → `job.rs` (the worker thread) →
-//! [`crate::search`] → `output.rs` (`info` lines through the reporter, then the `bestmove`).
+//! A `go wtime ...` line goes: this file (input thread, then `Engine::execute`) → `command.rs`
+//! (parsed straight into the search's [`Limits`](crate::search::Limits)) → `job.rs` (the worker
+//! thread) → [`crate::search`] → `output.rs` (`info` lines through the reporter, then the
+//! `bestmove`).
 //!
 //! The command loop has exactly one `bestmove` printed per `go`. In infinite and ponder mode a
 //! result that arrives early is held until `stop` or `ponderhit`, as the UCI spec requires.
