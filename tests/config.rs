@@ -9,7 +9,7 @@ use std::thread;
 use std::time::Duration;
 
 use minkowski::config::{Config, ConfigError};
-use minkowski::uci::options::{EngineOptions, OPTIONS};
+use minkowski::options::{EngineOptions, OPTIONS};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -261,13 +261,20 @@ fn explicit_config_path_missing_or_present() {
 
 #[test]
 fn every_problem_in_a_file_is_listed_in_line_order() {
-    let text = "[uci]\nThreads = 2\nMultiPV = 0\nFoo = 1\n";
+    let text = "[uci]\nThreads = 0\nMultiPV = 0\nFoo = 1\n";
     let errors = Config::from_toml(text, Path::new("x.toml")).expect_err("invalid");
     let lines: Vec<Option<usize>> = errors.iter().map(ConfigError::line).collect();
     assert_eq!(lines, [Some(2), Some(3), Some(4)]);
     let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(text[0].starts_with("x.toml:2: [uci] Threads"), "{text:?}");
     assert!(text[2].contains("unknown key 'Foo'"), "{text:?}");
+    // The list of known keys comes from the option table: every option a file can set, quoted
+    // where TOML needs quotes, and no button.
+    assert!(
+        text[2]
+            .ends_with("(known: Hash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960)"),
+        "{text:?}"
+    );
 }
 
 #[test]

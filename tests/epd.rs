@@ -33,6 +33,7 @@ fn options(budget: Budget, jobs: usize, cap: Option<u64>) -> RunOptions {
         budget,
         hash_mb: 1,
         jobs,
+        threads: 1,
         max_perft_nodes: cap,
     }
 }

@@ -58,6 +58,7 @@ fn solve_all(name: &str, nodes: u64) {
         budget: Budget::Nodes(nodes),
         hash_mb: 8,
         jobs: 2,
+        threads: 1,
         max_perft_nodes: None,
     };
     let report = runner::run(&[suite], &options, &mut ());

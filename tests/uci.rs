@@ -279,7 +279,7 @@ fn handshake_and_game_as_cute_chess_sends_it() {
     assert!(ids[1].starts_with("id author "));
     for option in [
         "option name Hash type spin default 16 min 1 max 32768",
-        "option name Threads type spin default 1 min 1 max 1",
+        "option name Threads type spin default 1 min 1 max 1024",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Ponder type check default false",
         "option name Move Overhead type spin default 30 min 0 max 5000",
@@ -611,8 +611,8 @@ fn malformed_lines_get_a_clear_answer_and_lose_nothing() {
         ),
         (b"setoption name Hash".to_vec(), Info("needs a value")),
         (
-            b"setoption name Threads value 4".to_vec(),
-            Info("must be from 1 to 1"),
+            b"setoption name Threads value 1025".to_vec(),
+            Info("must be from 1 to 1024"),
         ),
         (
             b"setoption name Ponder value maybe".to_vec(),
@@ -877,14 +877,13 @@ fn display_debug_and_extra_commands() {
         reply.iter().any(|l| l.starts_with("info string Total: ")),
         "{reply:?}"
     );
-    // `bench` ends with the `<N> nodes <M> nps` line frameworks read.
-    engine.send("bench 8");
-    let reply = engine.sync();
-    let last = reply
-        .iter()
-        .rev()
-        .find(|l| l.ends_with(" nps"))
-        .expect("bench line");
+    // `bench` runs on the worker like a search: `isready` is answered while it runs, and it ends
+    // with the `<N> nodes <M> nps` line frameworks read.
+    engine.send("bench 10");
+    engine.send("isready");
+    let reply = engine.until("bench line", |l| l.ends_with(" nps"));
+    assert!(reply.iter().any(|l| l == "readyok"), "{reply:?}");
+    let last = reply.last().expect("bench line");
     let words: Vec<&str> = last.split_whitespace().collect();
     assert_eq!(
         (words.len(), words[1], words[3]),
@@ -898,4 +897,39 @@ fn display_debug_and_extra_commands() {
     let lines = engine.until("stopped perft", |l| l.contains("perft stopped"));
     assert!(lines.iter().any(|l| l.starts_with("Nodes searched: ")));
     assert!(engine.sync().iter().all(|l| !l.starts_with("bestmove")));
+}
+
+#[test]
+fn four_threads_search_stop_ponder_and_change_count_between_games() {
+    let mut engine = Engine::start();
+    engine.handshake();
+    engine.send("setoption name Threads value 4");
+    engine.send("position startpos moves e2e4 c7c5");
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(300));
+    engine.send("isready");
+    assert!(engine.sync().iter().all(|l| !l.starts_with("bestmove")));
+    engine.send("stop");
+    let pos = play(&Chess::default(), &["e2e4", "c7c5"]);
+    let (lines, _) = one_bestmove(&mut engine, &pos, false);
+    check_info_lines(&lines);
+    // Pondering with four threads, then the ponderhit, then a clocked search.
+    engine.send("position startpos moves e2e4 c7c5 g1f3");
+    engine.send("go ponder wtime 2000 btime 2000");
+    thread::sleep(Duration::from_millis(100));
+    engine.send("ponderhit");
+    one_bestmove(&mut engine, &play(&pos, &["g1f3"]), false);
+    engine.send("setoption name Threads value 2");
+    engine.send("ucinewgame");
+    engine.send("position startpos");
+    engine.send("go nodes 20000");
+    let (lines, _) = one_bestmove(&mut engine, &Chess::default(), false);
+    // Nodes are counted over every thread and the limit holds for their sum.
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert!(nodes.iter().all(|&n| n < 20_000 + 4 * 1024), "{lines:?}");
+    assert_eq!(engine.close_and_wait().code(), Some(0));
 }

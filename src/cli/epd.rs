@@ -1,4 +1,4 @@
-//! `minkowski epd <FILE>... [--movetime MS | --depth N | --nodes N] [--hash MB] [--jobs N]
+//! `minkowski epd <FILE>... [--movetime MS | --depth N | --nodes N] [--hash MB] [--jobs N] [--threads N]
 //! [--json OUT] [--min-solved K] [--max-nodes N]`: run EPD test suites.
 //!
 //! Per-position lines go to stdout in input order, the progress bar to stderr, and a summary
@@ -42,6 +42,10 @@ pub struct EpdArgs {
     /// Positions searched in parallel.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     jobs: u32,
+    /// Search threads per position (Lazy SMP): `--jobs` searches N positions at a time,
+    /// `--threads` searches one position with N threads.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
     /// Write the report as JSON to this file.
     #[arg(long, value_name = "OUT")]
     json: Option<PathBuf>,
@@ -66,6 +70,7 @@ impl EpdArgs {
             budget,
             hash_mb: self.hash,
             jobs: self.jobs as usize,
+            threads: self.threads as usize,
             max_perft_nodes: self.max_nodes,
         }
     }

@@ -7,7 +7,7 @@
 //! ```
 //! use minkowski::epd::{Suite, runner::{self, Budget, RunOptions}};
 //! let suite = Suite::parse("inline", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66\n");
-//! let options = RunOptions { budget: Budget::Depth(1), hash_mb: 1, jobs: 1, max_perft_nodes: None };
+//! let options = RunOptions { budget: Budget::Depth(1), hash_mb: 1, jobs: 1, threads: 1, max_perft_nodes: None };
 //! let report = runner::run(&[suite], &options, &mut ());
 //! assert_eq!(report.total.solved, 1);
 //! ```

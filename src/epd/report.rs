@@ -287,6 +287,8 @@ pub struct Settings {
     pub hash_mb: usize,
     /// `--jobs`.
     pub jobs: usize,
+    /// `--threads` (per job).
+    pub threads: usize,
     /// `--max-nodes` (perft cap).
     pub max_nodes: Option<u64>,
 }

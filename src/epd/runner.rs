@@ -42,6 +42,8 @@ pub struct RunOptions {
     pub hash_mb: usize,
     /// Positions searched in parallel (one [`Searcher`] each); 0 is taken as 1.
     pub jobs: usize,
+    /// Search threads per job (one position searched by N threads); 0 is taken as 1.
+    pub threads: usize,
     /// Perft lines: skip every `Dn` whose expected count exceeds this.
     pub max_perft_nodes: Option<u64>,
 }
@@ -53,6 +55,7 @@ impl RunOptions {
         let mut s = Settings {
             hash_mb: self.hash_mb,
             jobs: self.jobs.max(1),
+            threads: self.threads.max(1),
             max_nodes: self.max_perft_nodes,
             ..Settings::default()
         };
@@ -347,6 +350,7 @@ pub fn run(suites: &[Suite], options: &RunOptions, progress: &mut dyn Progress) 
             let (tasks, next) = (&tasks, &next);
             let worker = move || {
                 let mut searcher = Searcher::new(options.hash_mb);
+                searcher.set_threads(options.threads);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(s, r)) = tasks.get(i) else { break };

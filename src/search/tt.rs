@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use shakmaty::{Move, Role, Square};
 
-use super::value::Value;
+use crate::value::Value;
 
 /// A move in 2 bytes: `from | to << 6 | promotion << 12` (castling: king square to rook
 /// square, as shakmaty's `Move::to()`). 0 means "no move".
@@ -297,7 +297,7 @@ mod tests {
     #[test]
     fn a_stored_entry_is_found_under_its_key_only() {
         use super::{PackedMove, TranspositionTable, TtBound};
-        use crate::search::Value;
+        use crate::value::Value;
         let tt = TranspositionTable::new(1);
         tt.store(
             42,
@@ -373,7 +373,7 @@ mod tests {
     #[test]
     fn concurrent_writers_never_produce_a_mixed_entry() {
         use super::{PackedMove, TranspositionTable, TtBound};
-        use crate::search::Value;
+        use crate::value::Value;
         let tt = TranspositionTable::new(1);
         let fields = |key: u64| {
             let v = (key % 2000) as i32 - 1000;
