@@ -8,7 +8,7 @@
 #   0  value, geometry, perft     no crate-internal imports
 #   1  eval                       the evaluation
 #   2  search                     the search
-#   3  options                    the engine's option model (engine feature)
+#   3  openings, options          test openings; the engine's option model (engine feature)
 #   4  config, epd                engine.toml; EPD suites and the runner (engine feature)
 #   5  uci                        the protocol (engine feature)
 #   -  the binary (src/main.rs, src/cli/) uses the library's public API only: not checked here.
@@ -20,7 +20,7 @@ declare -A LAYER=(
     [value]=0 [geometry]=0 [perft]=0
     [eval]=1
     [search]=2
-    [options]=3
+    [openings]=3 [options]=3
     [config]=4 [epd]=4
     [uci]=5
 )

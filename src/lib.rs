@@ -15,6 +15,7 @@
 //! * [`value`]: [`value::Value`] (centipawns that also encode mates), [`value::MAX_PLY`] and
 //!   [`value::Score`], shared by the evaluation and the search.
 //! * [`search`]: Minkowski's own search ([`search::Searcher`]), and [`perft`].
+//! * [`openings`]: random balanced openings for test frameworks (OpenBench's `genfens`).
 //! * With the default `engine` feature only: the option model (`options`), the UCI loop (`uci`),
 //!   the EPD runner (`epd`), the configuration file (`config`) and the `minkowski` binary.
 //!
@@ -28,7 +29,7 @@
 //! | 0 | `value`, `geometry`, `perft` | shakmaty only |
 //! | 1 | `eval` | layer 0 |
 //! | 2 | `search` | layers 0–1 |
-//! | 3 | `options` (engine) | layers 0–2 |
+//! | 3 | `openings`, `options` (engine) | layers 0–2 |
 //! | 4 | `config`, `epd` (engine) | layers 0–3 |
 //! | 5 | `uci` (engine) | layers 0–4 |
 //! | binary | `main.rs`, `cli/` | the library's public API |
@@ -136,7 +137,9 @@ pub mod value;
 pub mod eval;
 // Layer 2.
 pub mod search;
-// Layers 3 to 5: the engine around the library.
+// Layer 3.
+pub mod openings;
+// Layers 3 to 5 with the `engine` feature: options (3), config and epd (4), uci (5).
 #[cfg(feature = "engine")]
 pub mod config;
 #[cfg(feature = "engine")]

@@ -14,6 +14,7 @@ use shakmaty::uci::UciMove;
 use thiserror::Error;
 use vampirc_uci::UciMessage;
 
+use crate::openings::{OpeningRequest, PLIES_AFTER_BOOK, PLIES_WITHOUT_BOOK};
 use crate::search::Limits;
 
 use crate::options::echo;
@@ -23,6 +24,9 @@ pub const MAX_GO_DEPTH: u32 = 255;
 
 /// Deepest `go perft` accepted.
 pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Most openings one `genfens` makes.
+pub const MAX_GENFENS: usize = 1_000_000;
 
 /// One command from the GUI, parsed but not yet checked against the current position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +73,13 @@ pub enum Command {
     Eval,
     /// Non-standard `bench [depth]`: the bench positions to this depth (default: the bench's).
     Bench(Option<u32>),
+    /// OpenBench's `genfens N seed S book <None|FILE> [plies K]`: random balanced openings.
+    GenFens {
+        /// Count, seed and plies (the plies default by whether there is a book).
+        request: OpeningRequest,
+        /// The book file, or `None`.
+        book: Option<String>,
+    },
 }
 
 /// `position` arguments: where to start and which moves to play, as text.
@@ -94,7 +105,7 @@ pub struct Parsed {
 pub enum CommandError {
     /// The first word is not a command.
     #[error(
-        "unknown command '{0}' (known: uci isready ucinewgame setoption position go stop ponderhit quit debug register d eval bench)"
+        "unknown command '{0}' (known: uci isready ucinewgame setoption position go stop ponderhit quit debug register d eval bench genfens)"
     )]
     Unknown(String),
     /// Arena's protocol auto-detection sends `xboard` first.
@@ -112,6 +123,11 @@ pub enum CommandError {
     /// A bad `setoption` command.
     #[error("setoption: {0}")]
     SetOption(#[from] SetOptionSyntaxError),
+    /// A bad `genfens` command.
+    #[error(
+        "genfens: {0} (usage: genfens N seed S book <None|FILE> [plies K], N from 1 to {MAX_GENFENS})"
+    )]
+    GenFens(String),
 }
 
 /// Syntax errors in `position`.
@@ -203,6 +219,7 @@ pub fn parse_line(line: &str) -> Result<Option<Parsed>, CommandError> {
                 _ => Command::Bench(None),
             }
         }
+        "genfens" => parse_genfens(args, &mut notices)?,
         "xboard" => return Err(CommandError::Xboard),
         _ => return Err(CommandError::Unknown(echo(first))),
     };
@@ -416,6 +433,56 @@ fn parse_int(token: &str) -> Option<i128> {
     }
 }
 
+/// `genfens N seed S book <None|FILE> [plies K]`, as OpenBench sends it. `seed` (default 0),
+/// `book` (default `None`) and `plies` may come in any order; other words are ignored with a
+/// notice (OpenBench appends user-defined extras).
+fn parse_genfens(args: &[&str], notices: &mut Vec<String>) -> Result<Command, CommandError> {
+    let bad = |what: String| CommandError::GenFens(what);
+    let count = match args.first().map(|n| n.parse::<usize>()) {
+        Some(Ok(n @ 1..=MAX_GENFENS)) => n,
+        Some(_) => return Err(bad(format!("bad count '{}'", echo(args[0])))),
+        None => return Err(bad("no count".to_owned())),
+    };
+    let (mut seed, mut book, mut plies) = (0, None, None);
+    let mut words = args[1..].iter();
+    while let Some(&word) = words.next() {
+        let key = word.to_ascii_lowercase();
+        if !matches!(key.as_str(), "seed" | "book" | "plies") {
+            notices.push(format!("genfens: ignored '{}'", echo(word)));
+            continue;
+        }
+        let Some(&value) = words.next() else {
+            return Err(bad(format!("'{key}' needs a value")));
+        };
+        let number = || bad(format!("{key} '{}' is not a usable number", echo(value)));
+        match key.as_str() {
+            "seed" => seed = value.parse::<u64>().map_err(|_| number())?,
+            "plies" => {
+                plies = Some(
+                    value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|p| *p <= 64)
+                        .ok_or_else(number)?,
+                )
+            }
+            _ if value.eq_ignore_ascii_case("none") => book = None,
+            _ => book = Some(value.to_owned()),
+        }
+    }
+    let default_plies = if book.is_some() {
+        PLIES_AFTER_BOOK
+    } else {
+        PLIES_WITHOUT_BOOK
+    };
+    let request = OpeningRequest {
+        count,
+        seed,
+        plies: plies.unwrap_or(default_plies),
+    };
+    Ok(Command::GenFens { request, book })
+}
+
 /// `setoption name <name words> [value <value words>]`.
 ///
 /// Parsed by hand so that names and values with spaces (`Move Overhead`) and case differences
@@ -439,115 +506,4 @@ fn parse_setoption(args: &[&str]) -> Result<Command, SetOptionSyntaxError> {
         name: name.join(" "),
         value,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn go(line: &str) -> (Limits, Vec<UciMove>, Vec<String>) {
-        let parsed = parse_line(line).unwrap().unwrap();
-        match parsed.command {
-            Command::Go {
-                limits,
-                searchmoves,
-            } => (limits, searchmoves, parsed.notices),
-            other => panic!("not go: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn go_ponder_keeps_the_clock() {
-        let (spec, _, notices) = go("go ponder wtime 1000 btime 2000 winc 10 binc 20 movestogo 5");
-        assert!(spec.ponder);
-        assert_eq!((spec.wtime, spec.btime), (Some(1000), Some(2000)));
-        assert_eq!(
-            (spec.winc, spec.binc, spec.movestogo),
-            (Some(10), Some(20), Some(5))
-        );
-        assert!(notices.is_empty());
-    }
-
-    #[test]
-    fn go_values_are_clamped_not_fatal() {
-        let (spec, _, notices) = go("go depth 256 nodes 1000000000000 movetime -5");
-        assert_eq!(spec.depth, Some(MAX_GO_DEPTH));
-        assert_eq!(spec.nodes, Some(1_000_000_000_000));
-        assert_eq!(spec.movetime, Some(Duration::ZERO));
-        assert_eq!(notices.len(), 2);
-        let (spec, _, _) = go("go depth 99999999999999999999999999999999999999999999");
-        assert_eq!(spec.depth, Some(MAX_GO_DEPTH));
-        let (spec, _, notices) = go("go wtime -300 foo 3 depth");
-        assert_eq!(spec.wtime, Some(-300));
-        assert_eq!(notices.len(), 3, "{notices:?}");
-    }
-
-    #[test]
-    fn go_searchmoves_and_perft() {
-        let (spec, moves, _) = go("go searchmoves e2e4 d2d4 depth 3");
-        assert_eq!(moves.len(), 2);
-        assert!(spec.searchmoves.is_empty()); // resolved against the position later
-        assert_eq!(spec.depth, Some(3));
-        assert_eq!(
-            parse_line("go perft 4").unwrap().unwrap().command,
-            Command::Perft(4)
-        );
-        assert!(parse_line("go perft").is_err());
-        assert!(parse_line("go perft x").is_err());
-    }
-
-    #[test]
-    fn position_shredder_fen_and_moves() {
-        let line = "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 moves g1h1";
-        let Command::Position(spec) = parse_line(line).unwrap().unwrap().command else {
-            panic!()
-        };
-        assert_eq!(
-            spec.fen.as_deref().map(|f| f.ends_with("HFhf - 2 9")),
-            Some(true)
-        );
-        assert_eq!(spec.moves, ["g1h1"]);
-        assert!(parse_line("position startpos e2e4").is_err());
-        assert!(parse_line("position").is_err());
-        assert!(parse_line("position fen").is_err());
-    }
-
-    #[test]
-    fn simple_commands_match_whole_words() {
-        assert_eq!(
-            parse_line("  ISREADY \r").unwrap().unwrap().command,
-            Command::IsReady
-        );
-        assert!(parse_line("isreadyX").is_err());
-        assert_eq!(
-            parse_line("debug on").unwrap().unwrap().command,
-            Command::Debug(true)
-        );
-        assert!(parse_line("debug maybe").is_err());
-        assert_eq!(parse_line("   ").unwrap(), None);
-    }
-
-    #[test]
-    fn setoption_names_with_spaces() {
-        let cmd = parse_line("setoption name Move  Overhead value 100")
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            cmd.command,
-            Command::SetOption {
-                name: "Move Overhead".into(),
-                value: Some("100".into())
-            }
-        );
-        let cmd = parse_line("setoption name Clear Hash").unwrap().unwrap();
-        assert_eq!(
-            cmd.command,
-            Command::SetOption {
-                name: "Clear Hash".into(),
-                value: None
-            }
-        );
-        assert!(parse_line("setoption Hash 4").is_err());
-        assert!(parse_line("setoption name value 4").is_err());
-    }
 }

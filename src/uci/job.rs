@@ -1,5 +1,5 @@
 //! One piece of work the command loop hands to a worker thread: a search (`go`), a leaf count
-//! (`go perft`) or the bench (`bench`). A [`Job`] takes what it needs from the engine's state
+//! (`go perft`), the bench (`bench`) or openings (`genfens`). A [`Job`] takes what it needs from the engine's state
 //! when the command arrives, runs on its own thread, and prints its own answer: `info` lines and
 //! the `bestmove` for a search, the counts for perft and bench.
 
@@ -16,6 +16,8 @@ use shakmaty::{Chess, Color, Move, Position};
 use super::Event;
 use super::game::{Game, move_to_uci};
 use super::output::{Output, UciReporter, bestmove_line};
+use crate::openings::{OpeningRequest, generate, parse_book};
+use crate::options::echo;
 use crate::perft::perft_until;
 use crate::search::bench::run_bench_until;
 use crate::search::{Limits, SearchControl, SearchResult, Searcher};
@@ -23,6 +25,9 @@ use crate::search::{Limits, SearchControl, SearchResult, Searcher};
 /// Stack for the search thread: deep recursion with move lists on the stack needs more than the
 /// default 2 MB of spawned threads.
 const SEARCH_STACK_BYTES: usize = 64 << 20;
+
+/// Most skipped book lines reported one by one.
+const MAX_BOOK_NOTICES: usize = 3;
 
 /// A worker's answer to a search: the searcher back (unless the search panicked) and its result.
 pub(super) struct SearchDone {
@@ -41,6 +46,10 @@ enum Work {
     },
     Bench {
         depth: u32,
+    },
+    GenFens {
+        request: OpeningRequest,
+        book: Vec<Chess>,
     },
 }
 
@@ -132,6 +141,43 @@ impl Job {
         Job::new(Work::Bench { depth }, Chess::default(), false)
     }
 
+    /// `genfens`: the book is read now. Lines that are not positions are skipped with a notice;
+    /// a book that cannot be read or has no position refuses the command with the reason.
+    pub(super) fn genfens<W: Write>(
+        request: OpeningRequest,
+        book: Option<&str>,
+        out: &Output<W>,
+    ) -> Result<Job, String> {
+        let Some(path) = book else {
+            let book = Vec::new();
+            return Ok(Job::new(
+                Work::GenFens { request, book },
+                Chess::default(),
+                false,
+            ));
+        };
+        let name = echo(path);
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("genfens: cannot read the book '{name}': {e}"))?;
+        let book = parse_book(&text);
+        for e in book.skipped.iter().take(MAX_BOOK_NOTICES) {
+            out.info_string(format!("genfens: book '{name}', skipped {e}"));
+        }
+        if book.skipped.len() > MAX_BOOK_NOTICES {
+            let more = book.skipped.len() - MAX_BOOK_NOTICES;
+            out.info_string(format!("genfens: book '{name}', {more} more lines skipped"));
+        }
+        if book.positions.is_empty() {
+            return Err(format!("genfens: the book '{name}' has no positions"));
+        }
+        let book = book.positions;
+        Ok(Job::new(
+            Work::GenFens { request, book },
+            Chess::default(),
+            false,
+        ))
+    }
+
     /// Whether this job searches (and so needs the searcher and answers with a `bestmove`).
     pub(super) fn is_search(&self) -> bool {
         self.is_search
@@ -209,6 +255,15 @@ impl Job {
                 .stack_size(SEARCH_STACK_BYTES)
                 .spawn(move || {
                     let _ = catch_unwind(AssertUnwindSafe(|| bench_lines(&out, depth, &control)));
+                    let _ = tx.send(Event::CountDone);
+                }),
+            (Some(Work::GenFens { request, book }), _) => thread::Builder::new()
+                .name("minkowski-genfens".into())
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn(move || {
+                    let _ = catch_unwind(AssertUnwindSafe(|| {
+                        genfens_lines(&out, &request, &book, &control);
+                    }));
                     let _ = tx.send(Event::CountDone);
                 }),
             _ => Err(std::io::Error::other(
@@ -303,4 +358,24 @@ fn bench_lines<W: Write>(out: &Output<W>, depth: u32, control: &SearchControl) {
         out.info_string("bench stopped: the count is partial");
     }
     out.line(&format!("{} nodes {} nps", report.nodes, report.nps));
+}
+
+/// `genfens`: one `info string genfens <FEN>` per opening, as OpenBench reads them, and a notice
+/// when fewer than asked could be made.
+fn genfens_lines<W: Write>(
+    out: &Output<W>,
+    request: &OpeningRequest,
+    book: &[Chess],
+    control: &SearchControl,
+) {
+    let made = generate(book, request, control, |fen| {
+        out.info_string(format!("genfens {fen}"));
+    });
+    if made < request.count {
+        out.info_string(format!(
+            "genfens: made {made} of {} openings (stopped, or the book has too few new balanced \
+             positions)",
+            request.count
+        ));
+    }
 }

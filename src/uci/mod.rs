@@ -78,6 +78,38 @@ where
     R: BufRead + Send + 'static,
     W: Write + Send + 'static,
 {
+    run_loop(input, output, config, notices, false);
+}
+
+/// Run UCI command lines given up front (the command line's `minkowski "position startpos"
+/// "go depth 10" quit`), then return. Unlike [`run_uci`], each line waits until the job before it
+/// has ended, so a `go depth 10` followed by `quit` still searches to depth 10; a search that
+/// waits for `stop` (`go infinite`) is stopped at the end.
+///
+/// ```
+/// use minkowski::config::Config;
+/// let lines = ["position startpos".to_owned(), "go depth 3".to_owned(), "quit".to_owned()];
+/// minkowski::uci::run_uci_commands(&lines, std::io::sink(), &Config::default(), &[]);
+/// ```
+pub fn run_uci_commands<W>(lines: &[String], output: W, config: &Config, notices: &[String])
+where
+    W: Write + Send + 'static,
+{
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    run_loop(
+        io::Cursor::new(text.into_bytes()),
+        output,
+        config,
+        notices,
+        true,
+    );
+}
+
+fn run_loop<R, W>(input: R, output: W, config: &Config, notices: &[String], script: bool)
+where
+    R: BufRead + Send + 'static,
+    W: Write + Send + 'static,
+{
     let (tx, rx) = channel();
     let out = Output::new(output);
     let reader_tx = tx.clone();
@@ -110,6 +142,8 @@ where
         queued: VecDeque::new(),
         debug: false,
         notices,
+        script,
+        pending: VecDeque::new(),
     };
     engine.run(&rx);
 }
@@ -146,12 +180,34 @@ struct Engine<W: Write + Send + 'static> {
     queued: VecDeque<Job>,
     debug: bool,
     notices: Vec<String>,
+    /// Command-line mode ([`run_uci_commands`]): each line waits until the job before it has
+    /// ended (unless that job waits for `stop` or `ponderhit`), so `go depth 10` then `quit`
+    /// searches to depth 10.
+    script: bool,
+    /// Input that arrived while a script waits, oldest first.
+    pending: VecDeque<Event>,
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
     fn run(&mut self, rx: &Receiver<Event>) {
-        while let Ok(event) = rx.recv() {
+        loop {
+            let event = match self.pending.pop_front() {
+                Some(event) if !self.script_waits() => event,
+                held => {
+                    if let Some(event) = held {
+                        self.pending.push_front(event);
+                    }
+                    match rx.recv() {
+                        Ok(event) => event,
+                        Err(_) => break,
+                    }
+                }
+            };
             match event {
+                // A script's next line waits for the job before it (see `script`).
+                Event::Line(_) | Event::BadInput(_) | Event::Eof if self.script_waits() => {
+                    self.pending.push_back(event);
+                }
                 Event::Line(line) => {
                     // A bug in one command must not take the engine down with it.
                     let flow = catch_unwind(AssertUnwindSafe(|| self.handle_line(&line)))
@@ -231,6 +287,12 @@ impl<W: Write + Send + 'static> Engine<W> {
             Command::Bench(depth) => {
                 self.go(|_: &Self| Job::bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH)))
             }
+            Command::GenFens { request, book } => {
+                match Job::genfens(request, book.as_deref(), &self.out) {
+                    Ok(job) => self.go(|_: &Self| job),
+                    Err(e) => self.out.info_string(e),
+                }
+            }
             Command::Stop => self.stop(),
             Command::PonderHit => self.ponderhit(),
             Command::Quit => return Flow::Quit,
@@ -301,6 +363,11 @@ impl<W: Write + Send + 'static> Engine<W> {
         searcher.set_threads(self.options.threads);
         searcher.set_multipv(self.options.multipv);
         searcher.set_move_overhead(self.options.move_overhead());
+    }
+
+    /// In a script, whether the next line must wait: a job runs that ends by itself.
+    fn script_waits(&self) -> bool {
+        self.script && self.job.as_ref().is_some_and(|job| !job.holds_bestmove())
     }
 
     /// Start the job `make` builds from the state of this moment, or queue it behind a finite
@@ -524,67 +591,4 @@ fn read_line_capped<R: BufRead>(
     Ok(Some(
         String::from_utf8(buf).map_err(|_| InputError::NotUtf8),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use std::io::Cursor;
-    use std::sync::{Arc, Mutex};
-
-    use super::*;
-
-    /// A writer the test can read back after the loop ends.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    #[test]
-    fn runs_in_process_over_any_reader_and_writer() {
-        let out = Shared::default();
-        let input =
-            Cursor::new(b"uci\nisready\nposition startpos moves e2e4\ngo infinite\n".to_vec());
-        run_uci(
-            input,
-            out.clone(),
-            &Config::default(),
-            &["hello".to_owned()],
-        );
-        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(lines.contains(&"info string hello"));
-        assert!(lines.contains(&"uciok") && lines.contains(&"readyok"));
-        // End of input stopped the infinite search, which still answered.
-        assert_eq!(
-            lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
-            1
-        );
-    }
-
-    #[test]
-    fn long_lines_are_skipped_whole() {
-        let text = format!("{}\nisready\r\nlast", "x".repeat(50));
-        let mut input = io::Cursor::new(text.into_bytes());
-        assert!(matches!(
-            read_line_capped(&mut input, 10).unwrap(),
-            Some(Err(InputError::TooLong { bytes: 50, .. }))
-        ));
-        assert_eq!(
-            read_line_capped(&mut input, 10).unwrap().unwrap().unwrap(),
-            "isready"
-        );
-        assert_eq!(
-            read_line_capped(&mut input, 10).unwrap().unwrap().unwrap(),
-            "last"
-        );
-        assert!(read_line_capped(&mut input, 10).unwrap().is_none());
-    }
 }
