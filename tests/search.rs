@@ -1,5 +1,6 @@
 //! Integration tests of the search through its public API: mates, draws, limits, the TT's
-//! legality guarantee, MultiPV, searchmoves, bench determinism and evaluation symmetry.
+//! legality guarantee, MultiPV, searchmoves, bench determinism and signature, and evaluation
+//! symmetry.
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -421,6 +422,17 @@ fn iterations_are_reported_in_order() {
         .map(|i| i.depth)
         .collect();
     assert_eq!(exact, vec![1, 2, 3, 4, 5]);
+}
+
+/// The bench signature: the node count `minkowski bench` prints (depth 16). Every commit that
+/// changes the search changes it and says so (`Bench: N` in the commit message); a commit that
+/// should not change the search must leave it alone.
+const BENCH_NODES: u64 = 12_880_765;
+
+#[test]
+fn bench_node_count_is_pinned() {
+    let report = run_bench(minkowski::search::bench::DEFAULT_BENCH_DEPTH);
+    assert_eq!(report.nodes, BENCH_NODES);
 }
 
 #[test]
