@@ -90,7 +90,8 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
 pub struct Picked {
     /// The move.
     pub mv: Move,
-    /// Its exchange value (0 for quiet moves).
+    /// Its exchange value (0 for quiet moves; for a capture that cannot lose material, possibly
+    /// only a lower bound ≥ 0 — every use compares it with a threshold ≤ 0).
     pub see: i32,
     /// Whether it is a killer or the counter-move.
     pub refutation: bool,
@@ -146,6 +147,18 @@ pub struct MovePicker {
     checks_only: bool,
     /// Whether any legal move was found (TT move or generated).
     any_legal: bool,
+}
+
+/// A lower bound of `see(m)` that is already ≥ 0, when the victim is worth at least the
+/// capturing piece (the opponent can win back at most that piece): such a capture is good
+/// without running the exchange. Every use of a good capture's SEE compares it with a threshold
+/// ≤ 0, so the bound decides the same as the exact value.
+fn good_capture_bound(m: Move) -> Option<i32> {
+    if m.promotion().is_some() || !m.is_capture() {
+        return None;
+    }
+    let margin = captured_value(m) - role_value(m.role());
+    (margin >= 0).then_some(margin)
 }
 
 /// MVV-LVA: the most valuable victim first, the least valuable attacker among equals.
@@ -235,15 +248,19 @@ impl MovePicker {
         }
     }
 
-    /// Move the best-scored move of `[cur, end)` to `cur` and return its index.
+    /// Move the best-scored move of `[cur, end)` to `cur` (the first of equals) and return its
+    /// index.
     fn select_best(&mut self, end: usize) -> usize {
-        let mut best = self.cur;
-        for i in self.cur + 1..end {
-            if self.list[i].score > self.list[best].score {
+        let range = &mut self.list[self.cur..end];
+        let mut best = 0;
+        let mut best_score = i32::MIN;
+        for (i, sm) in range.iter().enumerate() {
+            if sm.score > best_score {
+                best_score = sm.score;
                 best = i;
             }
         }
-        self.list.swap(self.cur, best);
+        range.swap(0, best);
         self.cur += 1;
         self.cur - 1
     }
@@ -270,7 +287,11 @@ impl MovePicker {
                         .filter(|&m| self.kind == PickerKind::All || is_tactical(m));
                     if let Some(m) = self.tt_move {
                         self.any_legal = true;
-                        let see = if is_tactical(m) { see(pos, m) } else { 0 };
+                        let see = if is_tactical(m) {
+                            good_capture_bound(m).unwrap_or_else(|| see(pos, m))
+                        } else {
+                            0
+                        };
                         if self.kind == PickerKind::Tacticals && see < 0 {
                             continue;
                         }
@@ -296,7 +317,7 @@ impl MovePicker {
                     }
                     let i = self.select_best(self.tactical_end);
                     let m = self.list[i].mv;
-                    let s = see(pos, m);
+                    let s = good_capture_bound(m).unwrap_or_else(|| see(pos, m));
                     if s >= 0 {
                         return Some(Picked {
                             mv: m,
