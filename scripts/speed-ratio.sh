@@ -27,6 +27,9 @@ build() { # build REV OUT: REV empty = working tree
         rm -rf "$src"
         mkdir -p "$src"
         git -C "$repo" archive "$rev" | tar -x -C "$src"
+        # git archive stamps files with the commit time and both trees share one target
+        # directory (and one crate hash): fresh mtimes make cargo rebuild the second tree.
+        find "$src" -type f -exec touch {} +
     fi
     echo "building ${rev:-working tree} ..." >&2
     cargo build --release --quiet --manifest-path "$src/Cargo.toml" --target-dir "$dir/target" --bin minkowski
@@ -35,6 +38,9 @@ build() { # build REV OUT: REV empty = working tree
 
 build "$base_rev" "$dir/base.bin"
 build "$new_rev" "$dir/new.bin"
+if cmp -s "$dir/base.bin" "$dir/new.bin"; then
+    echo "warning: the two builds are byte-identical" >&2
+fi
 
 run() { # run BIN -> "wall_nps cpu_nps nodes"
     local bin="$1" out t0 t1 nodes nps cpu

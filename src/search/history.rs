@@ -12,7 +12,9 @@ use super::value::MAX_PLY;
 pub struct Heuristics {
     killers: Vec<[PackedMove; 2]>,
     history: Vec<i32>,
-    continuation: Vec<i32>,
+    /// `i16` (the gravity formula keeps entries within ±`HISTORY_MAX`): half the cache
+    /// footprint of this large, randomly read table.
+    continuation: Vec<i16>,
     counter: Vec<PackedMove>,
 }
 
@@ -39,6 +41,9 @@ fn piece_square(m: Move) -> usize {
     (m.role() as usize - 1) * 64 + m.to() as usize
 }
 
+// The continuation table's entries fit an `i16` with room to spare.
+const _: () = assert!(HISTORY_MAX + HISTORY_BONUS_MAX <= i16::MAX as i32);
+
 fn continuation_index(color: Color, prev: Move, m: Move) -> usize {
     (color as usize * PIECE_SQUARES + piece_square(prev)) * PIECE_SQUARES + piece_square(m)
 }
@@ -62,7 +67,9 @@ impl Heuristics {
     /// Continuation history of a quiet move `m` for `color` played in reply to `prev`.
     #[must_use]
     pub fn continuation(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
-        prev.map_or(0, |p| self.continuation[continuation_index(color, p, m)])
+        prev.map_or(0, |p| {
+            i32::from(self.continuation[continuation_index(color, p, m)])
+        })
     }
 
     /// Ordering score of a quiet move: butterfly plus continuation history.
@@ -78,7 +85,9 @@ impl Heuristics {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         if let Some(p) = prev {
             let c = &mut self.continuation[continuation_index(color, p, m)];
-            *c += bonus - *c * bonus.abs() / HISTORY_MAX;
+            let old = i32::from(*c);
+            let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+            *c = new.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         }
     }
 
