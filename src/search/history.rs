@@ -4,7 +4,8 @@ use shakmaty::{Color, Move};
 
 use super::params::{HISTORY_BONUS_FACTOR, HISTORY_BONUS_MAX, HISTORY_MAX};
 use super::tt::PackedMove;
-use super::value::MAX_PLY;
+use crate::eval::weights::role_index;
+use crate::value::MAX_PLY;
 
 /// Killer moves, butterfly history, continuation history (by the previous move) and
 /// counter-moves, kept across iterations and searches.
@@ -38,7 +39,7 @@ fn history_index(color: Color, m: Move) -> usize {
 const PIECE_SQUARES: usize = 6 * 64;
 
 fn piece_square(m: Move) -> usize {
-    (m.role() as usize - 1) * 64 + m.to() as usize
+    role_index(m.role()) * 64 + m.to() as usize
 }
 
 // The continuation table's entries fit an `i16` with room to spare.
@@ -108,14 +109,6 @@ impl Heuristics {
         if let Some(prev) = prev {
             self.counter[counter_index(!color, prev)] = p;
         }
-    }
-
-    /// Whether `m` is a killer at `ply`.
-    #[must_use]
-    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
-    pub fn is_killer(&self, ply: usize, m: Move) -> bool {
-        let k = self.killers[ply];
-        k[0].matches(m) || k[1].matches(m)
     }
 
     /// The two killers at `ply`, newest first.

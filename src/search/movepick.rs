@@ -13,19 +13,20 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_move};
 use super::history::Heuristics;
 use super::tt::PackedMove;
+use crate::eval::weights::role_index;
 
-/// Piece values for exchange evaluation and MVV-LVA, indexed by `Role as usize` (0 unused).
-pub const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 20_000];
+/// Piece values for exchange evaluation and MVV-LVA, indexed by [`role_index`].
+pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
 
 fn role_value(role: Role) -> i32 {
-    SEE_VALUE[role as usize]
+    SEE_VALUE[role_index(role)]
 }
 
 /// Value of what `m` captures (a pawn for en passant, 0 for non-captures).
 #[must_use]
 pub fn captured_value(m: Move) -> i32 {
     match m {
-        Move::EnPassant { .. } => SEE_VALUE[1],
+        Move::EnPassant { .. } => role_value(Role::Pawn),
         _ => m.capture().map_or(0, role_value),
     }
 }
