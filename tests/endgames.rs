@@ -360,8 +360,9 @@ fn wac_knight_fork_keys_are_found() {
 #[test]
 fn every_registered_signature_parses_and_is_found_by_lookup() {
     for endgame in ENDGAMES {
-        if let Matcher::Exact(code) = endgame.matcher {
-            let sig: Signature = code.parse().unwrap_or_else(|e| panic!("{e}"));
+        if let Matcher::Exact(sig) = endgame.matcher {
+            let parsed: Signature = endgame.code.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(sig, parsed, "{}", endgame.code);
             assert!(
                 sig.strong.pieces() + sig.strong.pawns() >= sig.weak.pieces() + sig.weak.pawns()
             );

@@ -197,7 +197,23 @@ impl Evaluator {
         let mut side = S::ZERO;
         let mut phase = 0;
 
-        for role in Role::ALL {
+        // Pawns: material, piece squares, passed pawns.
+        let pawn = role_index(Role::Pawn);
+        for sq in our_pawns {
+            let rel = relative(sq, color);
+            let (material, psqt) = (w.material[pawn], w.psqt[pawn][rel]);
+            side += material + psqt;
+            tracer.term(Term::Material, color, material);
+            tracer.term(Term::Psqt, color, psqt);
+            if pawns::is_passed(sq, color, their_pawns) {
+                side += w.passed_pawn[rel / 8];
+                tracer.term(Term::PassedPawns, color, w.passed_pawn[rel / 8]);
+            }
+        }
+        phase += w.phase_weight[pawn] * our_pawns.count() as i32;
+
+        // Pieces: also mobility, the attack on the enemy king's zone and rook files.
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let r = role_index(role);
             for sq in board.by_piece(role.of(color)) {
                 let rel = relative(sq, color);
@@ -209,39 +225,46 @@ impl Evaluator {
                     Role::Knight => attacks::knight_attacks(sq),
                     Role::Bishop => attacks::bishop_attacks(sq, occupied),
                     Role::Rook => attacks::rook_attacks(sq, occupied),
-                    Role::Queen => attacks::queen_attacks(sq, occupied),
-                    Role::Pawn | Role::King => Bitboard::EMPTY,
+                    _ => attacks::queen_attacks(sq, occupied),
                 };
                 let mobility = w.mobility[r] * (reach & mobility_area).count() as i32;
-                let king_attack = w.king_zone_attack[r] * (reach & their_king_zone).count() as i32;
-                side += mobility + king_attack;
+                side += mobility;
                 tracer.term(Term::Mobility, color, mobility);
+                let zone_hits = reach & their_king_zone;
+                // Usually empty: skip the count (and the zero term) then.
+                let king_attack = if zone_hits.any() {
+                    w.king_zone_attack[r] * zone_hits.count() as i32
+                } else {
+                    S::ZERO
+                };
+                side += king_attack;
                 tracer.term(Term::KingSafety, color, king_attack);
-                match role {
-                    Role::Pawn if pawns::is_passed(sq, color, their_pawns) => {
-                        side += w.passed_pawn[rel / 8];
-                        tracer.term(Term::PassedPawns, color, w.passed_pawn[rel / 8]);
+                if role == Role::Rook {
+                    let file = Bitboard::from_file(sq.file());
+                    if (our_pawns & file).is_empty() {
+                        let bonus = if (their_pawns & file).is_empty() {
+                            w.rook_open_file
+                        } else {
+                            w.rook_semi_open_file
+                        };
+                        side += bonus;
+                        tracer.term(Term::RookFiles, color, bonus);
                     }
-                    Role::Rook => {
-                        let file = Bitboard::from_file(sq.file());
-                        if (our_pawns & file).is_empty() {
-                            let bonus = if (their_pawns & file).is_empty() {
-                                w.rook_open_file
-                            } else {
-                                w.rook_semi_open_file
-                            };
-                            side += bonus;
-                            tracer.term(Term::RookFiles, color, bonus);
-                        }
-                    }
-                    Role::King => {
-                        let shield = pawn_shield(sq, color, our_pawns, w);
-                        side += shield;
-                        tracer.term(Term::KingSafety, color, shield);
-                    }
-                    _ => {}
                 }
             }
+        }
+
+        // The king: material (as weighted), piece square and pawn shield.
+        let king = role_index(Role::King);
+        for sq in board.by_piece(Role::King.of(color)) {
+            let rel = relative(sq, color);
+            side += w.material[king] + w.psqt[king][rel];
+            tracer.term(Term::Material, color, w.material[king]);
+            tracer.term(Term::Psqt, color, w.psqt[king][rel]);
+            phase += w.phase_weight[king];
+            let shield = pawn_shield(sq, color, our_pawns, w);
+            side += shield;
+            tracer.term(Term::KingSafety, color, shield);
         }
         if board.by_piece(Role::Bishop.of(color)).more_than_one() {
             side += w.bishop_pair;
@@ -253,18 +276,41 @@ impl Evaluator {
 
 /// Own pawns on the three files around the king, one and two ranks in front of it.
 fn pawn_shield(king: Square, color: Color, our_pawns: Bitboard, w: &Weights) -> S {
-    let (file, rank) = (king.file() as i32, king.rank() as i32);
-    let forward = if color == Color::White { 1 } else { -1 };
-    let mut shield = S::ZERO;
-    for (distance, weight) in [(1, w.pawn_shield[0]), (2, w.pawn_shield[1])] {
-        let r = rank + forward * distance;
-        for f in (file - 1).max(0)..=(file + 1).min(7) {
-            if (0..8).contains(&r) && our_pawns.contains(Square::new((r * 8 + f) as u32)) {
-                shield += weight;
+    let masks = &SHIELD_MASK[color as usize][king as usize];
+    w.pawn_shield[0] * (our_pawns.0 & masks[0]).count_ones() as i32
+        + w.pawn_shield[1] * (our_pawns.0 & masks[1]).count_ones() as i32
+}
+
+/// The pawn-shield squares per colour (shakmaty's order: Black = 0, White = 1), king square and
+/// distance (one rank in front of the king, two ranks in front), on the king's file and the two
+/// neighbouring files.
+const SHIELD_MASK: [[[u64; 2]; 64]; 2] = shield_masks();
+
+const fn shield_masks() -> [[[u64; 2]; 64]; 2] {
+    let mut masks = [[[0u64; 2]; 64]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let forward: i32 = if color == 1 { 1 } else { -1 };
+        let mut sq = 0;
+        while sq < 64 {
+            let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+            let mut distance = 1;
+            while distance <= 2 {
+                let r = rank + forward * distance;
+                let mut f = file - 1;
+                while f <= file + 1 {
+                    if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                        masks[color][sq][distance as usize - 1] |= 1 << (r * 8 + f);
+                    }
+                    f += 1;
+                }
+                distance += 1;
             }
+            sq += 1;
         }
+        color += 1;
     }
-    shield
+    masks
 }
 
 /// `sq` as seen from `color`'s side of the board (a1 = 0 for White's pieces; Black's are

@@ -5,9 +5,11 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, Move, Position, Role};
 
-use super::movepick::{Heuristics, MovePicker, captured_value, is_tactical, see};
+use super::board::{CheckInfo, child_key, is_tactical, null_move_key};
+use super::history::Heuristics;
+use super::movepick::{MovePicker, Picked, PickerKind, captured_value, see};
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::{PackedMove, TranspositionTable, TtBound};
@@ -199,44 +201,43 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// Play `m`: the child position, its key pushed on the key stack (computed from the
+    /// parent's, not from scratch) and its TT bucket fetched early.
     fn make(&mut self, pos: &Chess, m: Move) -> Chess {
-        let key = pos.update_zobrist_hash(
-            shakmaty::zobrist::Zobrist64(self.key()),
-            m,
-            EnPassantMode::Legal,
-        );
         let mut child = pos.clone();
         child.play_unchecked(m);
-        let key = key.unwrap_or_else(|| child.zobrist_hash(EnPassantMode::Legal));
-        self.keys.push(key.0);
+        let key = child_key(pos, self.key(), m, &child);
+        self.tt.prefetch(key);
+        self.keys.push(key);
         child
     }
 
     /// Late move pruning, SEE pruning and futility pruning of one move of a non-PV-critical
-    /// node (the caller has checked the move does not give check).
+    /// node (the caller has checked the move does not give check), decided before the move is
+    /// played. `Some(true)` when the rule that pruned it prunes every later quiet move too.
     #[allow(clippy::too_many_arguments)]
     fn futile(
         &self,
         pos: &Chess,
-        picked: &super::movepick::Picked,
+        picked: &Picked,
         quiet: bool,
         depth: i32,
         improving: bool,
         eval: Value,
         alpha: Value,
         quiets_tried: usize,
-    ) -> bool {
+    ) -> Option<bool> {
         if quiet && depth <= LMP_DEPTH {
             let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
             if quiets_tried as i32 >= limit {
-                return true;
+                return Some(true);
             }
         }
         if quiet
             && depth <= FUTILITY_DEPTH
             && eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0
         {
-            return true;
+            return Some(true);
         }
         if depth <= SEE_PRUNE_DEPTH {
             let threshold = if quiet {
@@ -250,16 +251,18 @@ impl<'a> Worker<'a> {
                 picked.see
             };
             if value < threshold {
-                return true;
+                return Some(false);
             }
         }
-        false
+        None
     }
 
-    /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`.
+    /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`;
+    /// `in_check` must be `pos.is_check()` (the parent knows it).
     pub fn negamax(
         &mut self,
         pos: &Chess,
+        in_check: bool,
         depth: i32,
         ply: usize,
         mut alpha: Value,
@@ -271,7 +274,6 @@ impl<'a> Worker<'a> {
         }
         let root = ply == 0;
         let pv_node = beta.0 - alpha.0 > 1;
-        let in_check = pos.is_check();
         if !root {
             if self.is_draw(pos) {
                 return Value::DRAW;
@@ -295,7 +297,7 @@ impl<'a> Worker<'a> {
             depth += 1; // check extension
         }
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.qsearch(pos, in_check, ply, alpha, beta);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -359,13 +361,11 @@ impl<'a> Worker<'a> {
                 let r = NMP_BASE_REDUCTION
                     + depth / NMP_DEPTH_DIVISOR
                     + ((eval.0 - beta.0) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
-                self.keys.push(
-                    child
-                        .zobrist_hash::<shakmaty::zobrist::Zobrist64>(EnPassantMode::Legal)
-                        .0,
-                );
+                let key = null_move_key(pos, key);
+                self.tt.prefetch(key);
+                self.keys.push(key);
                 self.played[ply + 1] = None;
-                let v = -self.negamax(&child, depth - r, ply + 1, -beta, -beta + 1);
+                let v = -self.negamax(&child, false, depth - r, ply + 1, -beta, -beta + 1);
                 self.keys.pop();
                 if self.stopped {
                     return Value::DRAW;
@@ -381,35 +381,33 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check {
-                Value::mated_in(ply)
-            } else {
-                Value::DRAW
-            };
-        }
-        if root {
-            moves.retain(|m| self.root_moves.contains(m));
-        }
-
         let turn = pos.turn();
-        let picker = MovePicker::new(pos, moves, tt_move, self.heur, ply, self.played[ply]);
+        let checks = CheckInfo::new(pos);
+        let mut picker = MovePicker::new(
+            pos,
+            PickerKind::All,
+            tt_move,
+            self.heur,
+            ply,
+            self.played[ply],
+        );
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
 
-        for picked in picker {
+        while let Some(picked) = picker.next(pos, self.heur, &checks) {
             let m = picked.mv;
+            if root && !self.root_moves.contains(&m) {
+                continue;
+            }
             let quiet = !is_tactical(m);
-            let child = self.make(pos, m);
-            let gives_check = child.is_check();
+            let gives_check = checks.gives_check(pos, m);
             // Pruning of hopeless moves, once a move that avoids mate is known. Checking
             // moves are never pruned: mating attacks often begin with a quiet check.
             let prune = !root && best.0 > -Value::MATE_BOUND.0 && !in_check && !gives_check;
             if prune
-                && self.futile(
+                && let Some(all_quiets) = self.futile(
                     pos,
                     &picked,
                     quiet,
@@ -420,9 +418,12 @@ impl<'a> Worker<'a> {
                     quiets.len(),
                 )
             {
-                self.keys.pop();
+                if all_quiets {
+                    picker.quiet_checks_only();
+                }
                 continue;
             }
+            let child = self.make(pos, m);
             searched += 1;
             if root && self.time.elapsed().as_millis() as u64 >= CURRMOVE_AFTER_MS {
                 self.reporter.on_current_move(&CurrentMoveInfo {
@@ -436,7 +437,7 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1;
             let mut v;
             if searched == 1 {
-                v = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
+                v = -self.negamax(&child, gives_check, new_depth, ply + 1, -beta, -alpha);
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES && (quiet || picked.see < 0) {
@@ -450,12 +451,19 @@ impl<'a> Worker<'a> {
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                v = -self.negamax(&child, new_depth - r, ply + 1, -alpha - 1, -alpha);
+                v = -self.negamax(
+                    &child,
+                    gives_check,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                );
                 if v > alpha && r > 0 {
-                    v = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
+                    v = -self.negamax(&child, gives_check, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
                 if v > alpha && v < beta {
-                    v = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
+                    v = -self.negamax(&child, gives_check, new_depth, ply + 1, -beta, -alpha);
                 }
             }
             self.keys.pop();
@@ -487,6 +495,13 @@ impl<'a> Worker<'a> {
         }
 
         if searched == 0 {
+            if picker.no_legal_moves() {
+                return if in_check {
+                    Value::mated_in(ply)
+                } else {
+                    Value::DRAW
+                };
+            }
             // Everything was pruned: fail low with the best guess available.
             return alpha;
         }
@@ -504,15 +519,22 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Quiescence search: captures and queen promotions (all evasions when in check).
-    pub fn qsearch(&mut self, pos: &Chess, ply: usize, mut alpha: Value, beta: Value) -> Value {
+    /// Quiescence search: captures and queen promotions (all evasions when in check);
+    /// `in_check` must be `pos.is_check()`.
+    pub fn qsearch(
+        &mut self,
+        pos: &Chess,
+        in_check: bool,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
         self.pv[ply].clear();
         if self.should_stop() {
             return Value::DRAW;
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        let in_check = pos.is_check();
         if ply >= MAX_PLY - 2 {
             return if in_check {
                 Value::DRAW
@@ -548,29 +570,27 @@ impl<'a> Worker<'a> {
             best = static_eval;
         }
 
-        let mut moves = pos.legal_moves();
-        if in_check && moves.is_empty() {
-            return Value::mated_in(ply);
-        }
-        if !in_check {
-            moves.retain(|m| is_tactical(*m));
-        }
-        let picker = MovePicker::new(pos, moves, tt_move, self.heur, ply, None);
+        let kind = if in_check {
+            PickerKind::All
+        } else {
+            PickerKind::Tacticals
+        };
+        let checks = CheckInfo::new(pos);
+        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, None);
         let mut best_move = None;
-        for picked in picker {
+        while let Some(picked) = picker.next(pos, self.heur, &checks) {
             let m = picked.mv;
             if !in_check {
-                if picked.see < 0 {
-                    continue;
-                }
+                // (The picker hands out no capture that loses material.)
                 if m.promotion().is_none()
                     && static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0
                 {
                     continue;
                 }
             }
+            let gives_check = checks.gives_check(pos, m);
             let child = self.make(pos, m);
-            let v = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            let v = -self.qsearch(&child, gives_check, ply + 1, -beta, -alpha);
             self.keys.pop();
             if self.stopped {
                 return Value::DRAW;
@@ -586,6 +606,9 @@ impl<'a> Worker<'a> {
                     alpha = v;
                 }
             }
+        }
+        if in_check && picker.no_legal_moves() {
+            return Value::mated_in(ply);
         }
         let bound = if best >= beta {
             TtBound::Lower

@@ -9,11 +9,15 @@
 //!
 //! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores
 //! ([`Value`], [`Score`]) and [`mod@bench`] (the fixed bench). Inside, private to the crate:
-//! `alphabeta` (PVS, quiescence, pruning), `movepick` (SEE, history, ordering), `tt`
+//! `alphabeta` (PVS, quiescence, pruning), `movepick` (SEE, staged ordering), `history`
+//! (killers and history tables), `board` (gives-check test, tactical move generation,
+//! incremental keys), `tt`
 //! (transposition table), `time` (time management) and `params` (every threshold).
 
 pub(crate) mod alphabeta;
 pub mod bench;
+pub(crate) mod board;
+pub(crate) mod history;
 pub(crate) mod movepick;
 pub(crate) mod params;
 pub mod threads;
@@ -31,7 +35,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 use crate::eval::Evaluator;
 pub use crate::value::{MAX_PLY, Score, Value};
 use alphabeta::{Line, LmrTable, Worker};
-use movepick::Heuristics;
+use history::Heuristics;
 use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
@@ -465,7 +469,7 @@ fn aspiration(
         _ => (-Value::INFINITE, Value::INFINITE),
     };
     loop {
-        let v = worker.negamax(pos, depth, 0, alpha, beta);
+        let v = worker.negamax(pos, pos.is_check(), depth, 0, alpha, beta);
         if worker.stopped {
             return None;
         }

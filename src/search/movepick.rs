@@ -1,25 +1,22 @@
-//! Move ordering: static exchange evaluation, the history heuristics, and a scored move list
-//! that hands out moves best-first by lazy selection.
+//! Move ordering: static exchange evaluation and a staged move picker that does as little work
+//! as the node needs.
 //!
 //! Order: TT move, good captures and queen promotions (SEE ≥ 0, by MVV-LVA), killers, the
-//! counter-move, quiet moves by history, bad captures.
+//! counter-move, quiet moves by history, bad captures. The stages are lazy: nothing is generated
+//! before the TT move has been searched, a capture's SEE is computed when the capture comes up,
+//! quiet moves are scored only when the quiet stage is reached, and once the search has said
+//! that only checking quiet moves still matter, the rest are neither scored nor sorted.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
-use super::params::{HISTORY_BONUS_FACTOR, HISTORY_BONUS_MAX, HISTORY_MAX};
+use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_move};
+use super::history::Heuristics;
 use super::tt::PackedMove;
 use crate::eval::weights::role_index;
-use crate::value::MAX_PLY;
 
 /// Piece values for exchange evaluation and MVV-LVA, indexed by [`role_index`].
 pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
-
-const TT_SCORE: i32 = 30_000_000;
-const GOOD_CAPTURE_SCORE: i32 = 20_000_000;
-const KILLER_SCORE: i32 = 10_000_000;
-const COUNTER_SCORE: i32 = 9_000_000;
-const BAD_CAPTURE_SCORE: i32 = -20_000_000;
 
 fn role_value(role: Role) -> i32 {
     SEE_VALUE[role_index(role)]
@@ -89,211 +86,317 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
     gain[0]
 }
 
-/// Killer moves, butterfly history, continuation history (by the previous move) and
-/// counter-moves, kept across iterations and searches.
-#[derive(Clone, Debug)]
-pub struct Heuristics {
-    killers: Vec<[PackedMove; 2]>,
-    history: Vec<i32>,
-    continuation: Vec<i32>,
-    counter: Vec<PackedMove>,
-}
-
-impl Default for Heuristics {
-    fn default() -> Heuristics {
-        Heuristics {
-            killers: vec![[PackedMove::NONE; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * 64 * 64],
-            continuation: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
-            counter: vec![PackedMove::NONE; 2 * 7 * 64],
-        }
-    }
-}
-
-fn history_index(color: Color, m: Move) -> usize {
-    let from = m.from().map_or(0, |s| s as usize);
-    color as usize * 4096 + from * 64 + m.to() as usize
-}
-
-/// Number of (piece kind, square) pairs.
-const PIECE_SQUARES: usize = 6 * 64;
-
-fn piece_square(m: Move) -> usize {
-    role_index(m.role()) * 64 + m.to() as usize
-}
-
-fn continuation_index(color: Color, prev: Move, m: Move) -> usize {
-    (color as usize * PIECE_SQUARES + piece_square(prev)) * PIECE_SQUARES + piece_square(m)
-}
-
-fn counter_index(color: Color, prev: Move) -> usize {
-    color as usize * 448 + prev.role() as usize * 64 + prev.to() as usize
-}
-
-impl Heuristics {
-    /// Forget everything.
-    pub fn clear(&mut self) {
-        *self = Heuristics::default();
-    }
-
-    /// History score of a quiet move for `color`.
-    #[must_use]
-    pub fn history(&self, color: Color, m: Move) -> i32 {
-        self.history[history_index(color, m)]
-    }
-
-    /// Continuation history of a quiet move `m` for `color` played in reply to `prev`.
-    #[must_use]
-    pub fn continuation(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
-        prev.map_or(0, |p| self.continuation[continuation_index(color, p, m)])
-    }
-
-    /// Ordering score of a quiet move: butterfly plus continuation history.
-    #[must_use]
-    pub fn quiet_score(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
-        self.history(color, m) + self.continuation(color, prev, m)
-    }
-
-    /// Reward (`bonus > 0`) or punish a quiet move played after `prev`, with gravity towards
-    /// zero, in both the butterfly and the continuation table.
-    pub fn update_history(&mut self, color: Color, prev: Option<Move>, m: Move, bonus: i32) {
-        let h = &mut self.history[history_index(color, m)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-        if let Some(p) = prev {
-            let c = &mut self.continuation[continuation_index(color, p, m)];
-            *c += bonus - *c * bonus.abs() / HISTORY_MAX;
-        }
-    }
-
-    /// History bonus for a cutoff at `depth`.
-    #[must_use]
-    pub fn bonus(depth: i32) -> i32 {
-        (HISTORY_BONUS_FACTOR * depth * depth).min(HISTORY_BONUS_MAX)
-    }
-
-    /// Record a quiet move that caused a beta cutoff at `ply` after `prev`.
-    pub fn store_cutoff(&mut self, color: Color, ply: usize, m: Move, prev: Option<Move>) {
-        let p = PackedMove::pack(m);
-        let k = &mut self.killers[ply];
-        if k[0] != p {
-            k[1] = k[0];
-            k[0] = p;
-        }
-        if let Some(prev) = prev {
-            self.counter[counter_index(!color, prev)] = p;
-        }
-    }
-
-    /// Forget the killers of the ply below `ply` (its subtree starts fresh).
-    pub fn clear_killers(&mut self, ply: usize) {
-        self.killers[ply] = [PackedMove::NONE; 2];
-    }
-
-    fn counter_move(&self, color: Color, prev: Option<Move>) -> PackedMove {
-        prev.map_or(PackedMove::NONE, |p| self.counter[counter_index(!color, p)])
-    }
-}
-
 /// One move handed out by the [`MovePicker`].
 #[derive(Clone, Copy, Debug)]
 pub struct Picked {
     /// The move.
     pub mv: Move,
-    /// Its exchange value (0 for quiet moves).
+    /// Its exchange value (0 for quiet moves; for a capture that cannot lose material, possibly
+    /// only a lower bound ≥ 0 — every use compares it with a threshold ≤ 0).
     pub see: i32,
     /// Whether it is a killer or the counter-move.
     pub refutation: bool,
 }
 
-/// A scored move list handing out the best remaining move on each call.
-#[derive(Debug)]
-pub struct MovePicker {
-    moves: MoveList,
-    scores: ArrayVec<i32, 270>,
-    sees: ArrayVec<i32, 270>,
-    next: usize,
+/// A move with its ordering score (MVV-LVA for captures, history for quiet moves; a bad
+/// capture's SEE once it has been set aside).
+#[derive(Clone, Copy, Debug)]
+struct ScoredMove {
+    mv: Move,
+    score: i32,
 }
 
-/// Whether `m` is searched by quiescence: captures and queen promotions.
-#[must_use]
-pub fn is_tactical(m: Move) -> bool {
-    m.is_capture() || m.promotion() == Some(Role::Queen)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    Generate,
+    GoodTacticals,
+    Killer1,
+    Killer2,
+    Counter,
+    ScoreQuiets,
+    Quiets,
+    BadTacticals,
+    Done,
+}
+
+/// What the picker generates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickerKind {
+    /// All legal moves (main search, and quiescence in check).
+    All,
+    /// Tactical moves only, bad captures left out (quiescence not in check).
+    Tacticals,
+}
+
+/// Hands out the moves of one node best-first, stage by stage (see the module docs).
+pub struct MovePicker {
+    stage: Stage,
+    kind: PickerKind,
+    tt_packed: PackedMove,
+    tt_move: Option<Move>,
+    killers: [PackedMove; 2],
+    counter: PackedMove,
+    prev: Option<Move>,
+    turn: Color,
+    /// Bad captures `[0, bad_end)` (set aside in order), then the rest of the tacticals up to
+    /// `tactical_end`, then the quiet moves up to the end.
+    list: ArrayVec<ScoredMove, 256>,
+    cur: usize,
+    bad_end: usize,
+    tactical_end: usize,
+    checks_only: bool,
+    /// Whether any legal move was found (TT move or generated).
+    any_legal: bool,
+}
+
+/// A lower bound of `see(m)` that is already ≥ 0, when the victim is worth at least the
+/// capturing piece (the opponent can win back at most that piece): such a capture is good
+/// without running the exchange. Every use of a good capture's SEE compares it with a threshold
+/// ≤ 0, so the bound decides the same as the exact value.
+fn good_capture_bound(m: Move) -> Option<i32> {
+    if m.promotion().is_some() || !m.is_capture() {
+        return None;
+    }
+    let margin = captured_value(m) - role_value(m.role());
+    (margin >= 0).then_some(margin)
+}
+
+/// MVV-LVA: the most valuable victim first, the least valuable attacker among equals.
+fn mvv_lva(m: Move) -> i32 {
+    captured_value(m) * 16 - role_value(m.role()) / 10 + m.promotion().map_or(0, role_value)
 }
 
 impl MovePicker {
-    /// Score `moves` (all legal moves of `pos`, or the subset to search) for ordering.
+    /// A picker for `pos` with the TT move `tt_move` (matched against the legal moves, never
+    /// trusted) and the killers and counter-move of `ply` after `prev`.
     #[must_use]
     pub fn new(
         pos: &Chess,
-        moves: MoveList,
+        kind: PickerKind,
         tt_move: PackedMove,
         heur: &Heuristics,
         ply: usize,
         prev: Option<Move>,
     ) -> MovePicker {
         let turn = pos.turn();
-        let counter = heur.counter_move(turn, prev);
-        let killers = heur.killers[ply.min(MAX_PLY)];
-        let mut scores = ArrayVec::new();
-        let mut sees = ArrayVec::new();
-        for &m in &moves {
-            let (score, s) = if tt_move.matches(m) {
-                (TT_SCORE, if is_tactical(m) { see(pos, m) } else { 0 })
-            } else if is_tactical(m) {
-                let s = see(pos, m);
-                let mvv_lva = captured_value(m) * 16 - role_value(m.role()) / 10
-                    + m.promotion().map_or(0, role_value);
-                if s >= 0 {
-                    (GOOD_CAPTURE_SCORE + mvv_lva, s)
-                } else {
-                    (BAD_CAPTURE_SCORE + mvv_lva, s)
-                }
-            } else if killers[0].matches(m) {
-                (KILLER_SCORE + 2, 0)
-            } else if killers[1].matches(m) {
-                (KILLER_SCORE + 1, 0)
-            } else if counter.matches(m) {
-                (COUNTER_SCORE, 0)
-            } else {
-                (heur.quiet_score(turn, prev, m), 0)
-            };
-            scores.push(score);
-            sees.push(s);
-        }
         MovePicker {
-            moves,
-            scores,
-            sees,
-            next: 0,
+            stage: Stage::TtMove,
+            kind,
+            tt_packed: tt_move,
+            tt_move: None,
+            killers: if kind == PickerKind::All {
+                heur.killers(ply)
+            } else {
+                [PackedMove::NONE; 2]
+            },
+            counter: heur.counter_move(turn, prev),
+            prev,
+            turn,
+            list: ArrayVec::new(),
+            cur: 0,
+            bad_end: 0,
+            tactical_end: 0,
+            checks_only: false,
+            any_legal: false,
         }
     }
-}
 
-impl Iterator for MovePicker {
-    type Item = Picked;
+    /// From now on hand out only the quiet moves that give check (the search prunes the others:
+    /// late-move or futility pruning has started and stays on for the rest of the node).
+    pub fn quiet_checks_only(&mut self) {
+        self.checks_only = true;
+    }
 
-    fn next(&mut self) -> Option<Picked> {
-        let n = self.moves.len();
-        if self.next >= n {
-            return None;
+    /// Whether the node has no legal move (meaningful once [`MovePicker::next`] returned `None`
+    /// for a [`PickerKind::All`] picker).
+    #[must_use]
+    pub fn no_legal_moves(&self) -> bool {
+        !self.any_legal
+    }
+
+    fn generate(&mut self, pos: &Chess) {
+        let tt = self.tt_move;
+        let list = &mut self.list;
+        if self.kind == PickerKind::Tacticals {
+            tactical_moves(pos, |m| {
+                if Some(m) != tt {
+                    list.push(ScoredMove {
+                        mv: m,
+                        score: mvv_lva(m),
+                    });
+                }
+            });
+            self.tactical_end = list.len();
+            self.any_legal |= !list.is_empty();
+            return;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
+        let moves = pos.legal_moves();
+        self.any_legal |= !moves.is_empty();
+        for &m in &moves {
+            if is_tactical(m) && Some(m) != tt {
+                list.push(ScoredMove {
+                    mv: m,
+                    score: mvv_lva(m),
+                });
+            }
+        }
+        self.tactical_end = list.len();
+        for &m in &moves {
+            if !is_tactical(m) && Some(m) != tt {
+                list.push(ScoredMove { mv: m, score: 0 });
+            }
+        }
+    }
+
+    /// Move the best-scored move of `[cur, end)` to `cur` (the first of equals) and return its
+    /// index.
+    fn select_best(&mut self, end: usize) -> usize {
+        let range = &mut self.list[self.cur..end];
+        let mut best = 0;
+        let mut best_score = i32::MIN;
+        for (i, sm) in range.iter().enumerate() {
+            if sm.score > best_score {
+                best_score = sm.score;
                 best = i;
             }
         }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        self.sees.swap(self.next, best);
-        let i = self.next;
-        self.next += 1;
-        let score = self.scores[i];
-        Some(Picked {
-            mv: self.moves[i],
-            see: self.sees[i],
-            refutation: (COUNTER_SCORE..TT_SCORE).contains(&score) && score < GOOD_CAPTURE_SCORE,
-        })
+        range.swap(0, best);
+        self.cur += 1;
+        self.cur - 1
+    }
+
+    /// Hand out the quiet move matching `packed` (a killer or the counter-move), if legal here.
+    fn take_quiet(&mut self, packed: PackedMove) -> Option<Move> {
+        if packed.is_none() {
+            return None;
+        }
+        let i = (self.cur..self.list.len()).find(|&i| packed.matches(self.list[i].mv))?;
+        self.list.swap(self.cur, i);
+        self.cur += 1;
+        Some(self.list[self.cur - 1].mv)
+    }
+
+    /// The next move, best first; `None` when the node is exhausted. `checks` says which quiet
+    /// moves give check (used only after [`MovePicker::quiet_checks_only`]).
+    pub fn next(&mut self, pos: &Chess, heur: &Heuristics, checks: &CheckInfo) -> Option<Picked> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::Generate;
+                    self.tt_move = unpack_move(pos, self.tt_packed)
+                        .filter(|&m| self.kind == PickerKind::All || is_tactical(m));
+                    if let Some(m) = self.tt_move {
+                        self.any_legal = true;
+                        let see = if is_tactical(m) {
+                            good_capture_bound(m).unwrap_or_else(|| see(pos, m))
+                        } else {
+                            0
+                        };
+                        if self.kind == PickerKind::Tacticals && see < 0 {
+                            continue;
+                        }
+                        return Some(Picked {
+                            mv: m,
+                            see,
+                            refutation: false,
+                        });
+                    }
+                }
+                Stage::Generate => {
+                    self.generate(pos);
+                    self.stage = Stage::GoodTacticals;
+                }
+                Stage::GoodTacticals => {
+                    if self.cur >= self.tactical_end {
+                        self.stage = if self.kind == PickerKind::All {
+                            Stage::Killer1
+                        } else {
+                            Stage::Done
+                        };
+                        continue;
+                    }
+                    let i = self.select_best(self.tactical_end);
+                    let m = self.list[i].mv;
+                    let s = good_capture_bound(m).unwrap_or_else(|| see(pos, m));
+                    if s >= 0 {
+                        return Some(Picked {
+                            mv: m,
+                            see: s,
+                            refutation: false,
+                        });
+                    }
+                    // Set aside, in MVV-LVA order, with its SEE.
+                    self.list[i].score = s;
+                    self.list.swap(self.bad_end, i);
+                    self.bad_end += 1;
+                }
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let packed = match self.stage {
+                        Stage::Killer1 => self.killers[0],
+                        Stage::Killer2 => self.killers[1],
+                        _ => self.counter,
+                    };
+                    self.stage = match self.stage {
+                        Stage::Killer1 => Stage::Killer2,
+                        Stage::Killer2 => Stage::Counter,
+                        _ => Stage::ScoreQuiets,
+                    };
+                    if let Some(m) = self.take_quiet(packed) {
+                        return Some(Picked {
+                            mv: m,
+                            see: 0,
+                            refutation: true,
+                        });
+                    }
+                }
+                Stage::ScoreQuiets => {
+                    if !self.checks_only {
+                        for i in self.cur..self.list.len() {
+                            let m = self.list[i].mv;
+                            self.list[i].score = heur.quiet_score(self.turn, self.prev, m);
+                        }
+                    }
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.cur >= self.list.len() {
+                        self.stage = Stage::BadTacticals;
+                        self.cur = 0;
+                        continue;
+                    }
+                    let i = if self.checks_only {
+                        self.cur += 1;
+                        self.cur - 1
+                    } else {
+                        self.select_best(self.list.len())
+                    };
+                    let m = self.list[i].mv;
+                    if self.checks_only && !checks.gives_check(pos, m) {
+                        continue;
+                    }
+                    return Some(Picked {
+                        mv: m,
+                        see: 0,
+                        refutation: false,
+                    });
+                }
+                Stage::BadTacticals => {
+                    if self.cur >= self.bad_end {
+                        self.stage = Stage::Done;
+                        continue;
+                    }
+                    self.cur += 1;
+                    let bad = self.list[self.cur - 1];
+                    return Some(Picked {
+                        mv: bad.mv,
+                        see: bad.score,
+                        refutation: false,
+                    });
+                }
+                Stage::Done => return None,
+            }
+        }
     }
 }
 

@@ -19,7 +19,7 @@ use std::time::Duration;
 use shakmaty::{Chess, Move};
 
 use super::alphabeta::{LmrTable, Worker, lmr_table};
-use super::movepick::Heuristics;
+use super::history::Heuristics;
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::{Limits, SearchControl, Value, aspiration};

@@ -44,14 +44,15 @@ pub enum Verdict {
 /// ```
 /// use minkowski::eval::endgame::{ENDGAMES, Matcher};
 /// let kbnk = ENDGAMES.iter().find(|e| e.code == "KBNK").unwrap();
-/// assert!(matches!(kbnk.matcher, Matcher::Exact("KBNK")));
+/// assert!(matches!(kbnk.matcher, Matcher::Exact(sig) if sig == "KBNK".parse().unwrap()));
 /// let kxk = ENDGAMES.iter().find(|e| e.code == "KXK").unwrap();
 /// assert!(matches!(kxk.matcher, Matcher::Family(_)));
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub enum Matcher {
-    /// Exactly this material, e.g. `"KBNK"`; either colour may be the strong side.
-    Exact(&'static str),
+    /// Exactly this material, e.g. `Signature::from_code("KBNK")`; either colour may be the
+    /// strong side.
+    Exact(Signature),
     /// A family: `predicate(board, strong)` says whether `strong` and its opponent fit it.
     Family(fn(&Board, Color) -> bool),
 }
@@ -67,7 +68,8 @@ pub enum Matcher {
 /// fn krrk(_: &Chess, _: Color, w: &Weights) -> Verdict {
 ///     Verdict::Replace(w.known_win + w.material[3] * 2)
 /// }
-/// let mine = Endgame { code: "KRRK", matcher: Matcher::Exact("KRRK"), evaluate: krrk };
+/// use minkowski::eval::endgame::Signature;
+/// let mine = Endgame { code: "KRRK", matcher: Matcher::Exact(Signature::from_code("KRRK")), evaluate: krrk };
 /// assert_eq!((mine.evaluate)(&Chess::default(), Color::White, &Weights::default()),
 ///            Verdict::Replace(S(10_000 + 2 * 477, 10_000 + 2 * 512)));
 /// ```
@@ -81,8 +83,8 @@ pub struct Endgame {
     pub evaluate: fn(&Chess, Color, &Weights) -> Verdict,
 }
 
-/// Every specialised endgame, most specific first. Exact signatures are checked by a test (and
-/// [`lookup`] skips none: an unparsable code would be a test failure, never a silent miss).
+/// Every specialised endgame, most specific first. Exact signatures are constants built at
+/// compile time (a malformed one does not compile).
 ///
 /// ```
 /// let codes: Vec<&str> = minkowski::eval::endgame::ENDGAMES.iter().map(|e| e.code).collect();
@@ -91,27 +93,27 @@ pub struct Endgame {
 pub const ENDGAMES: &[Endgame] = &[
     Endgame {
         code: "KK",
-        matcher: Matcher::Exact("KK"),
+        matcher: Matcher::Exact(Signature::from_code("KK")),
         evaluate: draw,
     },
     Endgame {
         code: "KNK",
-        matcher: Matcher::Exact("KNK"),
+        matcher: Matcher::Exact(Signature::from_code("KNK")),
         evaluate: draw,
     },
     Endgame {
         code: "KBK",
-        matcher: Matcher::Exact("KBK"),
+        matcher: Matcher::Exact(Signature::from_code("KBK")),
         evaluate: draw,
     },
     Endgame {
         code: "KNNK",
-        matcher: Matcher::Exact("KNNK"),
+        matcher: Matcher::Exact(Signature::from_code("KNNK")),
         evaluate: draw,
     },
     Endgame {
         code: "KBNK",
-        matcher: Matcher::Exact("KBNK"),
+        matcher: Matcher::Exact(Signature::from_code("KBNK")),
         evaluate: mop_up::kbnk,
     },
     Endgame {
@@ -139,22 +141,23 @@ pub const ENDGAMES: &[Endgame] = &[
 /// ```
 #[must_use]
 pub fn lookup(board: &Board) -> Option<(&'static Endgame, Color)> {
-    let white = SideMaterial::of(board, Color::White);
-    let black = SideMaterial::of(board, Color::Black);
-    // Every entry needs one side without pieces; most middlegame positions leave at once.
-    if white.pieces() > 0 && black.pieces() > 0 {
+    // Every entry needs one side without pieces; most positions leave here, before counting.
+    let pieces = board.occupied() & !board.pawns() & !board.kings();
+    if (pieces & board.white()).any() && (pieces & board.black()).any() {
         return None;
     }
+    let white = SideMaterial::of(board, Color::White);
+    let black = SideMaterial::of(board, Color::Black);
     ENDGAMES.iter().find_map(|endgame| {
         [Color::White, Color::Black].into_iter().find_map(|strong| {
             let fits = match endgame.matcher {
-                Matcher::Exact(code) => code.parse::<Signature>().is_ok_and(|sig| {
+                Matcher::Exact(sig) => {
                     let (s, w) = match strong {
                         Color::White => (white, black),
                         Color::Black => (black, white),
                     };
                     sig.strong == s && sig.weak == w
-                }),
+                }
                 Matcher::Family(predicate) => predicate(board, strong),
             };
             fits.then_some((endgame, strong))

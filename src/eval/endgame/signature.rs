@@ -174,6 +174,52 @@ pub struct Signature {
     pub weak: SideMaterial,
 }
 
+impl Signature {
+    /// The signature written as `code` (e.g. `"KBNK"`), at compile time: endgame tables hold
+    /// these constants, so no string is parsed during a search. Panics (a compile error in a
+    /// `const`) on a malformed code; [`str::parse`] is the fallible way.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::Signature;
+    /// const KBNK: Signature = Signature::from_code("KBNK");
+    /// assert_eq!(KBNK, "KBNK".parse().unwrap());
+    /// ```
+    #[must_use]
+    pub const fn from_code(code: &str) -> Signature {
+        let bytes = code.as_bytes();
+        assert!(
+            !bytes.is_empty() && bytes[0] == b'K',
+            "a signature starts with K"
+        );
+        let mut sides = [[0u8; 5]; 2];
+        let mut side = 0;
+        let mut i = 1;
+        while i < bytes.len() {
+            let slot = match bytes[i] {
+                b'K' => {
+                    assert!(side == 0, "a signature has two kings");
+                    side = 1;
+                    i += 1;
+                    continue;
+                }
+                b'P' => 0,
+                b'N' => 1,
+                b'B' => 2,
+                b'R' => 3,
+                b'Q' => 4,
+                _ => panic!("a signature holds only KQRBNP"),
+            };
+            sides[side][slot] += 1;
+            i += 1;
+        }
+        assert!(side == 1, "a signature has two kings");
+        Signature {
+            strong: SideMaterial { counts: sides[0] },
+            weak: SideMaterial { counts: sides[1] },
+        }
+    }
+}
+
 impl std::str::FromStr for Signature {
     type Err = SignatureError;
 
