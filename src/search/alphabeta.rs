@@ -72,6 +72,8 @@ pub struct Worker<'a> {
     pub store_root: bool,
     /// Iteration depth, for current-move reports.
     pub root_depth: i32,
+    /// Tablebase probing (none without tables) and its hit count.
+    pub tb: super::tb::SearchTb<'a>,
 }
 
 impl Worker<'_> {
@@ -243,6 +245,10 @@ impl Worker<'_> {
             }
         {
             return h.value;
+        }
+        // Tablebases after a capture or pawn move (hook 2 of 2; never without tables).
+        if !root && let Some(v) = self.tb.probe(pos, depth, ply, alpha, beta) {
+            return v;
         }
 
         let static_eval = if in_check {

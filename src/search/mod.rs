@@ -16,6 +16,7 @@ pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod movepick;
 pub(crate) mod params;
+pub mod tb;
 pub(crate) mod time;
 pub(crate) mod tt;
 mod types;
@@ -59,6 +60,7 @@ pub struct Searcher {
     heuristics: Heuristics,
     evaluator: Evaluator,
     lmr: Box<LmrTable>,
+    tb: tb::TbConfig,
 }
 
 /// One finished principal variation of an iteration.
@@ -85,6 +87,7 @@ impl Searcher {
             heuristics: Heuristics::default(),
             evaluator: Evaluator::default(),
             lmr: alphabeta::lmr_table(),
+            tb: tb::TbConfig::default(),
         }
     }
 
@@ -199,6 +202,41 @@ impl Searcher {
         &mut self.evaluator
     }
 
+    /// Use these tablebases and probe settings from the next search on (the TT is cleared: its
+    /// scores were found without them).
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// use minkowski::search::tb::{TbConfig, Tablebases};
+    /// use shakmaty::{CastlingMode, Chess, fen::Fen};
+    /// let (tables, _) = Tablebases::open(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/syzygy"));
+    /// let mut searcher = Searcher::new(1);
+    /// searcher.set_tablebases(TbConfig { tables: Some(tables.into()), ..TbConfig::default() });
+    /// // Only Kxb2 saves the draw; the tables leave the search nothing else.
+    /// let pos: Chess = "8/8/8/8/8/2K5/1r6/7k w - - 0 1".parse::<Fen>().unwrap()
+    ///     .into_position(CastlingMode::Standard).unwrap();
+    /// let limits = Limits { depth: Some(2), ..Default::default() };
+    /// let r = searcher.search(&pos, &[], &limits, &SearchControl::default(), &mut ());
+    /// assert_eq!(r.best_move.unwrap().to_string(), "Kc3xb2");
+    /// assert!(r.tbhits > 0);
+    /// ```
+    #[cfg(feature = "syzygy")]
+    pub fn set_tablebases(&mut self, config: tb::TbConfig) {
+        self.tb = config;
+        self.tt.clear();
+    }
+
+    /// The tablebase settings in use.
+    ///
+    /// ```
+    /// use minkowski::search::tb::TbSettings;
+    /// assert_eq!(minkowski::search::Searcher::new(1).tablebases().settings, TbSettings::default());
+    /// ```
+    #[must_use]
+    pub fn tablebases(&self) -> &tb::TbConfig {
+        &self.tb
+    }
+
     /// Replace the evaluator (the TT is cleared: its scores came from the old one).
     ///
     /// ```
@@ -265,9 +303,13 @@ impl Searcher {
                 seldepth: 0,
                 pv: Vec::new(),
                 nodes: 0,
+                tbhits: 0,
                 time: time.elapsed(),
             };
         }
+        // Tablebases at the root: only the moves that keep the best outcome (hook 1 of 2).
+        let mut tb = tb::SearchTb::new(&self.tb);
+        tb.filter_root(pos, &mut root_moves);
         let restricted = root_moves.len() < legal.len();
         let mut keys: Vec<u64> = history.iter().map(|z| z.0).collect();
         keys.push(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
@@ -296,6 +338,7 @@ impl Searcher {
             root_moves: Vec::new(),
             store_root: false,
             root_depth: 0,
+            tb,
         };
 
         let mut completed: Vec<PvLine> = Vec::new();
@@ -361,6 +404,7 @@ impl Searcher {
             }
         };
         let nodes = worker.nodes;
+        let tbhits = worker.tb.hits;
         let elapsed = worker.time.elapsed();
         let mut result = SearchResult {
             best_move: pv.first().copied(),
@@ -370,6 +414,7 @@ impl Searcher {
             seldepth: seldepth as u32,
             pv,
             nodes,
+            tbhits,
             time: elapsed,
         };
         if result.ponder_move.is_none()
@@ -445,6 +490,7 @@ fn report(worker: &mut Worker<'_>, depth: i32, multipv: usize, line: &PvLine, bo
         nodes: worker.nodes,
         nps,
         hashfull: worker.tt.hashfull(),
+        tbhits: worker.tb.hits,
         time,
         pv: line.pv.to_vec(),
     };
