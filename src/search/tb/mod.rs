@@ -164,7 +164,7 @@ impl<'a> SearchTb<'a> {
             Wdl::BlessedLoss => (Value(-1), true, true),
             Wdl::Draw => (Value::DRAW, true, true),
         };
-        let settles = (lower && upper) || (lower && value >= beta) || (upper && value <= alpha);
+        let settles = (lower && (upper || value >= beta)) || (upper && value <= alpha);
         settles.then_some(value)
     }
 

@@ -5,7 +5,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use shakmaty::{Chess, Move, Position};
-use shakmaty_syzygy::{Dtz, Tablebase, Wdl};
+use shakmaty_syzygy::{Dtz, MaybeRounded, Tablebase, Wdl};
 
 /// A problem met while loading tables. Loading goes on past it: what could be read is used.
 ///
@@ -237,7 +237,12 @@ impl Tablebases {
         }
         match self.inner.probe_dtz(pos) {
             Ok(dtz) => {
-                let dtz = dtz.ignore_rounding();
+                // A rounded DTZ may be one ply short: count the longer one, so that a win
+                // kept "in time" by the root filter really is.
+                let dtz = match dtz {
+                    MaybeRounded::Precise(d) => d,
+                    MaybeRounded::Rounded(d) => d.add_plies(1),
+                };
                 let wdl = self
                     .inner
                     .probe_wdl(pos)
