@@ -82,6 +82,8 @@ pub struct TbOutcome {
     /// Distance to zeroing in plies (signed like `wdl`; 0 for a draw), when the DTZ table was
     /// there.
     pub dtz: Option<i32>,
+    /// Whether the table stores this DTZ rounded: the true distance may be one ply longer.
+    pub rounded: bool,
 }
 
 /// What the tables say about one legal move.
@@ -233,16 +235,13 @@ impl Tablebases {
             return Some(TbOutcome {
                 wdl: Wdl::Loss,
                 dtz: Some(-1),
+                rounded: false,
             });
         }
         match self.inner.probe_dtz(pos) {
             Ok(dtz) => {
-                // A rounded DTZ may be one ply short: count the longer one, so that a win
-                // kept "in time" by the root filter really is.
-                let dtz = match dtz {
-                    MaybeRounded::Precise(d) => d,
-                    MaybeRounded::Rounded(d) => d.add_plies(1),
-                };
+                let rounded = matches!(dtz, MaybeRounded::Rounded(_));
+                let dtz = dtz.ignore_rounding();
                 let wdl = self
                     .inner
                     .probe_wdl(pos)
@@ -250,13 +249,18 @@ impl Tablebases {
                 Some(TbOutcome {
                     wdl,
                     dtz: Some(dtz.0),
+                    rounded,
                 })
             }
             Err(_) => self
                 .inner
                 .probe_wdl_after_zeroing(pos)
                 .ok()
-                .map(|wdl| TbOutcome { wdl, dtz: None }),
+                .map(|wdl| TbOutcome {
+                    wdl,
+                    dtz: None,
+                    rounded: false,
+                }),
         }
     }
 
@@ -285,6 +289,7 @@ impl Tablebases {
                 TbOutcome {
                     wdl: Wdl::Win,
                     dtz: Some(1),
+                    rounded: false,
                 }
             } else if child.halfmoves() == 0 {
                 let wdl = -self.wdl_after_zeroing(&child)?;
@@ -292,7 +297,11 @@ impl Tablebases {
                     .outcome(&child)
                     .and_then(|o| o.dtz)
                     .map(|_| before_zeroing(wdl));
-                TbOutcome { wdl, dtz }
+                TbOutcome {
+                    wdl,
+                    dtz,
+                    rounded: false,
+                }
             } else {
                 let theirs = self.outcome(&child)?;
                 let dtz = theirs.dtz.map(|d| match d {
@@ -303,6 +312,7 @@ impl Tablebases {
                 TbOutcome {
                     wdl: -theirs.wdl,
                     dtz,
+                    rounded: theirs.rounded,
                 }
             };
             out.push(MoveProbe { mv, outcome });
@@ -405,6 +415,8 @@ fn root_rank(p: &MoveProbe, halfmoves: i32, rule50: bool) -> i32 {
     } else {
         halfmoves
     };
+    // A rounded DTZ may be one ply short: a win counts as "in time" only if the longer one is.
+    let clock = clock + i32::from(p.outcome.rounded);
     match dtz {
         0 => 0,
         d if d > 0 && (!rule50 || d + clock <= 100) => WIN_RANK + 1000 - d,
