@@ -44,7 +44,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     match args.command {
         None | Some(Command::Uci) => cli::uci::run(args.config.as_deref()),
-        Some(Command::Bench(a)) => cli::bench::run(&a, args.config.as_deref()),
+        Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Epd(a)) => cli::epd::run(&a, args.config.as_deref()),
         Some(Command::Eval(a)) => cli::eval::run(&a, args.config.as_deref()),
         Some(Command::Perft(a)) => cli::perft::run(&a),

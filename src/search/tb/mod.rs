@@ -14,7 +14,7 @@ pub use tables::{MoveProbe, PositionProbe, Tablebases, TbLoadError, TbOutcome};
 
 use shakmaty::Chess;
 
-use super::value::Value;
+use crate::value::Value;
 
 /// How the search uses the tables: the UCI options `SyzygyProbeDepth`, `SyzygyProbeLimit` and
 /// `Syzygy50MoveRule` (the path is in [`Tablebases`] itself).
