@@ -192,3 +192,41 @@ fn nothing_changes_without_tables() {
         );
     }
 }
+
+#[test]
+fn wdl_only_tables_still_keep_the_right_moves() {
+    let dir = std::env::temp_dir().join(format!("minkowski-tb-wdl-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/syzygy");
+    for f in ["KRvK.rtbw", "KQvK.rtbw", "KPvK.rtbw"] {
+        std::fs::copy(format!("{src}/{f}"), dir.join(f)).unwrap();
+    }
+    let (t, problems) = Tablebases::open(dir.to_str().unwrap());
+    assert!(problems.is_empty());
+    // No DTZ: the position's WDL is still known, its DTZ is not.
+    let krk = pos("8/8/8/4k3/8/8/8/KR6 w - - 0 1");
+    let o = t.outcome(&krk).unwrap();
+    assert_eq!((o.wdl, o.dtz), (Wdl::Win, None));
+    // The root keeps the moves of the best WDL: here only the capture that saves the draw.
+    let p = pos("8/8/8/8/8/2K5/1r6/7k w - - 0 1");
+    let keep = t
+        .filter_root_moves(&p, &shakmaty::Position::legal_moves(&p), true)
+        .unwrap();
+    assert_eq!(
+        keep.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["Kc3xb2"]
+    );
+    // In KRK every rook move that does not hang the rook is kept; a hanging one is not.
+    let hang = pos("8/8/8/4k3/8/8/8/K2R4 w - - 0 1");
+    let keep = t
+        .filter_root_moves(&hang, &shakmaty::Position::legal_moves(&hang), true)
+        .unwrap();
+    assert!(
+        !keep
+            .iter()
+            .any(|m| m.to().to_string() == "e4" || m.to().to_string() == "e6")
+    );
+    assert!(keep.len() > 10);
+    let _ = std::fs::remove_dir_all(&dir);
+}
