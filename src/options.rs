@@ -442,7 +442,10 @@ impl EngineOptions {
 /// ```
 /// use minkowski::options::{OptionKind, option_names};
 /// let spins = option_names(|o| matches!(o.kind, OptionKind::Spin { .. }), str::to_owned);
-/// assert_eq!(spins, "Hash, Threads, MultiPV, Move Overhead");
+/// assert_eq!(
+///     spins,
+///     "Hash, Threads, MultiPV, Move Overhead, SyzygyProbeDepth, SyzygyProbeLimit"
+/// );
 /// ```
 #[must_use]
 pub fn option_names(keep: impl Fn(&OptionSpec) -> bool, show: impl Fn(&str) -> String) -> String {

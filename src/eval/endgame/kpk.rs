@@ -69,11 +69,12 @@ impl KpkPosition {
     /// ```
     /// use minkowski::eval::endgame::KpkPosition;
     /// use shakmaty::{Color, Square};
-    /// // The classic: king in front of its pawn with the opposition wins, without it draws.
+    /// // The classic: king in front of its pawn (Ke5, Pe4 against Ke7) wins when the lone king
+    /// // must give way, and draws when the strong side has to move and lose the opposition.
     /// let p = KpkPosition {
-    ///     strong_king: Square::E6,
-    ///     pawn: Square::E5,
-    ///     lone_king: Square::E8,
+    ///     strong_king: Square::E5,
+    ///     pawn: Square::E4,
+    ///     lone_king: Square::E7,
     ///     strong_color: Color::White,
     ///     strong_to_move: false,
     /// };
