@@ -86,6 +86,8 @@ pub(crate) struct SearchTb<'a> {
     tables: Option<&'a Tablebases>,
     #[cfg(not(feature = "syzygy"))]
     _tables: std::marker::PhantomData<&'a ()>,
+    // Read only by the probes, which exist with the feature.
+    #[cfg_attr(not(feature = "syzygy"), allow(dead_code))]
     settings: TbSettings,
     /// Successful probes so far (`tbhits` in `info`).
     pub hits: u64,
