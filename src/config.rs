@@ -238,6 +238,12 @@ impl Config {
                                 errors.push(bad("is a button, not a setting".into()));
                                 continue;
                             }
+                            (OptionKind::Text, Value::String(t)) => OptionValue::Text(t.clone()),
+                            (OptionKind::Text, v) => {
+                                errors
+                                    .push(bad(format!("must be a string, found {}", v.type_str())));
+                                continue;
+                            }
                             (_, Value::Integer(n)) => OptionValue::Int(*n),
                             (_, Value::Boolean(b)) => OptionValue::Bool(*b),
                             (OptionKind::Spin { .. }, v) => {

@@ -1,10 +1,10 @@
 //! The `minkowski` binary: a thin command line over the library.
 //!
 //! With no arguments it speaks UCI on stdin/stdout; subcommands run the bench, EPD suites, the
-//! evaluation trace, perft and the geometry diagrams. Any other arguments are UCI command lines,
-//! run in order before the engine exits (`minkowski "position startpos" "go depth 10" quit`), as
-//! Stockfish and Ethereal do and OpenBench relies on (`minkowski "genfens 10 seed 1 book None"
-//! quit`).
+//! evaluation trace, perft, tablebase probes and the geometry diagrams. Any other arguments are
+//! UCI command lines, run in order before the engine exits (`minkowski "position startpos" "go
+//! depth 10" quit`), as Stockfish and Ethereal do and OpenBench relies on (`minkowski "genfens 10
+//! seed 1 book None" quit`).
 
 mod cli;
 
@@ -35,6 +35,8 @@ enum Command {
     Eval(cli::eval::EvalArgs),
     /// Count leaf nodes of the move tree (split by root move).
     Perft(cli::perft::PerftArgs),
+    /// WDL and DTZ of a position and each legal move, from Syzygy tablebases.
+    Probe(cli::probe::ProbeArgs),
     /// Print the board of distances from a square.
     Distance(cli::diagrams::DistanceArgs),
     /// Print the squares a knight reaches in at most 1..n moves.
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Some(Command::Epd(a)) => cli::epd::run(&a, args.config.as_deref()),
         Some(Command::Eval(a)) => cli::eval::run(&a, args.config.as_deref()),
         Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Probe(a)) => cli::probe::run(&a, args.config.as_deref()),
         Some(Command::Distance(a)) => cli::diagrams::run_distance(&a),
         Some(Command::Fill(a)) => cli::diagrams::run_fill(&a),
         Some(Command::Lines(lines)) => cli::uci::run_lines(&lines, args.config.as_deref()),

@@ -38,6 +38,14 @@ pub enum OptionId {
     Chess960,
     /// `Clear Hash`: a button that empties the transposition table.
     ClearHash,
+    /// `SyzygyPath`: folders of Syzygy tables (`:`-separated on Unix, `;` on Windows).
+    SyzygyPath,
+    /// `SyzygyProbeDepth`: probe inside the tree only with at least this much depth left.
+    SyzygyProbeDepth,
+    /// `SyzygyProbeLimit`: probe only positions with at most this many pieces.
+    SyzygyProbeLimit,
+    /// `Syzygy50MoveRule`: cursed wins and blessed losses count as draws.
+    Syzygy50MoveRule,
 }
 
 /// The type of an option, with its range.
@@ -54,6 +62,8 @@ pub enum OptionKind {
     Check,
     /// An action without a value.
     Button,
+    /// Free text (a path).
+    Text,
 }
 
 /// One row of the option table.
@@ -68,7 +78,7 @@ pub struct OptionSpec {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 7] = [
+pub const OPTIONS: [OptionSpec; 11] = [
     OptionSpec {
         id: OptionId::Hash,
         name: "Hash",
@@ -116,6 +126,26 @@ pub const OPTIONS: [OptionSpec; 7] = [
         name: "Clear Hash",
         kind: OptionKind::Button,
     },
+    OptionSpec {
+        id: OptionId::SyzygyPath,
+        name: "SyzygyPath",
+        kind: OptionKind::Text,
+    },
+    OptionSpec {
+        id: OptionId::SyzygyProbeDepth,
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin { min: 1, max: 100 },
+    },
+    OptionSpec {
+        id: OptionId::SyzygyProbeLimit,
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin { min: 0, max: 7 },
+    },
+    OptionSpec {
+        id: OptionId::Syzygy50MoveRule,
+        name: "Syzygy50MoveRule",
+        kind: OptionKind::Check,
+    },
 ];
 
 /// The row of an option name, ignoring case and repeated spaces (the UCI spec says names are not
@@ -134,7 +164,7 @@ pub fn find_option(name: &str) -> Option<&'static OptionSpec> {
 }
 
 /// A typed option value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionValue {
     /// For spin options.
     Int(i64),
@@ -142,6 +172,8 @@ pub enum OptionValue {
     Bool(bool),
     /// Pressing a button.
     Press,
+    /// For text options.
+    Text(String),
 }
 
 impl fmt::Display for OptionValue {
@@ -150,6 +182,7 @@ impl fmt::Display for OptionValue {
             OptionValue::Int(n) => write!(f, "{n}"),
             OptionValue::Bool(b) => write!(f, "{b}"),
             OptionValue::Press => f.write_str("(pressed)"),
+            OptionValue::Text(t) => f.write_str(t),
         }
     }
 }
@@ -216,6 +249,14 @@ pub struct EngineOptions {
     pub move_overhead_ms: u64,
     /// Chess960 move notation.
     pub chess960: bool,
+    /// Folders of Syzygy tables; empty for none.
+    pub syzygy_path: String,
+    /// Least depth left for an in-tree tablebase probe.
+    pub syzygy_probe_depth: i32,
+    /// Most pieces (kings included) for a tablebase probe.
+    pub syzygy_probe_limit: usize,
+    /// Whether the 50-move rule counts in tablebase verdicts.
+    pub syzygy_50_move_rule: bool,
 }
 
 impl Default for EngineOptions {
@@ -228,6 +269,10 @@ impl Default for EngineOptions {
             ponder: false,
             move_overhead_ms: 30,
             chess960: false,
+            syzygy_path: String::new(),
+            syzygy_probe_depth: 1,
+            syzygy_probe_limit: 7,
+            syzygy_50_move_rule: true,
         }
     }
 }
@@ -237,6 +282,23 @@ impl EngineOptions {
     #[must_use]
     pub fn move_overhead(&self) -> Duration {
         Duration::from_millis(self.move_overhead_ms)
+    }
+
+    /// The tablebase settings these options give the search.
+    ///
+    /// ```
+    /// use minkowski::options::EngineOptions;
+    /// let mut o = EngineOptions::default();
+    /// o.set_from_text("SyzygyProbeLimit", Some("5")).unwrap();
+    /// assert_eq!(o.tb_settings().probe_limit, 5);
+    /// ```
+    #[must_use]
+    pub fn tb_settings(&self) -> crate::search::tb::TbSettings {
+        crate::search::tb::TbSettings {
+            probe_depth: self.syzygy_probe_depth,
+            probe_limit: self.syzygy_probe_limit,
+            rule50: self.syzygy_50_move_rule,
+        }
     }
 
     /// Set an option from `setoption` text. Returns which option changed (buttons report being
@@ -258,6 +320,9 @@ impl EngineOptions {
         let spec = find_option(name).ok_or_else(|| OptionError::Unknown(echo(name)))?;
         let value = match (spec.kind, value.map(str::trim)) {
             (OptionKind::Button, _) => OptionValue::Press,
+            // `<empty>` is the UCI convention for an empty string.
+            (OptionKind::Text, None | Some("<empty>")) => OptionValue::Text(String::new()),
+            (OptionKind::Text, Some(text)) => OptionValue::Text(text.to_owned()),
             (_, None | Some("")) => return Err(OptionError::MissingValue(spec.name)),
             (OptionKind::Spin { min, max }, Some(text)) => match text.parse::<i64>() {
                 Ok(n) => OptionValue::Int(n),
@@ -318,6 +383,10 @@ impl EngineOptions {
                     OptionId::Threads => self.threads = n_usize,
                     OptionId::MultiPv => self.multipv = n_usize,
                     OptionId::MoveOverhead => self.move_overhead_ms = n_u64,
+                    OptionId::SyzygyProbeDepth => {
+                        self.syzygy_probe_depth = i32::try_from(n).unwrap_or(i32::MAX);
+                    }
+                    OptionId::SyzygyProbeLimit => self.syzygy_probe_limit = n_usize,
                     _ => {}
                 }
                 Ok(())
@@ -326,17 +395,25 @@ impl EngineOptions {
                 match spec.id {
                     OptionId::Ponder => self.ponder = b,
                     OptionId::Chess960 => self.chess960 = b,
+                    OptionId::Syzygy50MoveRule => self.syzygy_50_move_rule = b,
                     _ => {}
                 }
                 Ok(())
             }
             (OptionKind::Button, OptionValue::Press) => Ok(()),
+            (OptionKind::Text, OptionValue::Text(t)) => {
+                if spec.id == OptionId::SyzygyPath {
+                    self.syzygy_path = t;
+                }
+                Ok(())
+            }
             (kind, _) => Err(OptionError::WrongType {
                 name: spec.name,
                 expected: match kind {
                     OptionKind::Spin { .. } => "a whole number",
                     OptionKind::Check => "true or false",
                     OptionKind::Button => "no value (it is a button)",
+                    OptionKind::Text => "a string",
                 },
             }),
         }
@@ -356,6 +433,10 @@ impl EngineOptions {
             OptionId::Ponder => OptionValue::Bool(self.ponder),
             OptionId::Chess960 => OptionValue::Bool(self.chess960),
             OptionId::ClearHash => OptionValue::Press,
+            OptionId::SyzygyPath => OptionValue::Text(self.syzygy_path.clone()),
+            OptionId::SyzygyProbeDepth => OptionValue::Int(i64::from(self.syzygy_probe_depth)),
+            OptionId::SyzygyProbeLimit => int(self.syzygy_probe_limit),
+            OptionId::Syzygy50MoveRule => OptionValue::Bool(self.syzygy_50_move_rule),
         }
     }
 }
@@ -366,7 +447,10 @@ impl EngineOptions {
 /// ```
 /// use minkowski::options::{OptionKind, option_names};
 /// let spins = option_names(|o| matches!(o.kind, OptionKind::Spin { .. }), str::to_owned);
-/// assert_eq!(spins, "Hash, Threads, MultiPV, Move Overhead");
+/// assert_eq!(
+///     spins,
+///     "Hash, Threads, MultiPV, Move Overhead, SyzygyProbeDepth, SyzygyProbeLimit"
+/// );
 /// ```
 #[must_use]
 pub fn option_names(keep: impl Fn(&OptionSpec) -> bool, show: impl Fn(&str) -> String) -> String {
@@ -427,7 +511,8 @@ mod tests {
             .to_string();
         assert!(
             unknown.ends_with(
-                "(options: Hash, Threads, MultiPV, Ponder, Move Overhead, UCI_Chess960, Clear Hash)"
+                "(options: Hash, Threads, MultiPV, Ponder, Move Overhead, UCI_Chess960, Clear Hash, \
+                 SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule)"
             ),
             "{unknown}"
         );

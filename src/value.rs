@@ -78,6 +78,24 @@ impl Value {
     /// assert!(!Value(Value::MATE_BOUND.0 - 1).is_mate());
     /// ```
     pub const MATE_BOUND: Value = Value(32_000 - MAX_PLY as i32);
+    /// A tablebase win at the root: below every mate score, above every evaluation
+    /// ([`crate::eval::EVAL_LIMIT`]). `TB_WIN - n` is a tablebase win found `n` plies from the
+    /// root, so that nearer ones rank first.
+    ///
+    /// ```
+    /// use minkowski::search::{MAX_PLY, Value};
+    /// assert!(Value::TB_WIN < Value::mate_in(MAX_PLY));
+    /// assert!(Value::tb_win_in(MAX_PLY).0 > minkowski::eval::EVAL_LIMIT);
+    /// assert!(Value::tb_win_in(3).is_tb_win() && !Value::tb_win_in(3).is_mate());
+    /// ```
+    pub const TB_WIN: Value = Value(Self::MATE_BOUND.0 - 1 - MAX_PLY as i32);
+    /// Smallest absolute value that is a tablebase win or loss (or a mate).
+    ///
+    /// ```
+    /// use minkowski::search::{MAX_PLY, Value};
+    /// assert_eq!(Value::TB_WIN_BOUND, Value::tb_win_in(MAX_PLY));
+    /// ```
+    pub const TB_WIN_BOUND: Value = Value(Self::TB_WIN.0 - MAX_PLY as i32);
 
     /// The side to move mates `ply` plies from the root.
     ///
@@ -100,6 +118,40 @@ impl Value {
     #[must_use]
     pub const fn mated_in(ply: usize) -> Value {
         Value(-Self::MATE.0 + ply as i32)
+    }
+
+    /// A tablebase win for the side to move, found `ply` plies from the root.
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// assert!(Value::tb_win_in(2) > Value::tb_win_in(4));
+    /// ```
+    #[must_use]
+    pub const fn tb_win_in(ply: usize) -> Value {
+        Value(Self::TB_WIN.0 - ply as i32)
+    }
+
+    /// A tablebase loss for the side to move, found `ply` plies from the root.
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// assert_eq!(Value::tb_loss_in(2), -Value::tb_win_in(2));
+    /// ```
+    #[must_use]
+    pub const fn tb_loss_in(ply: usize) -> Value {
+        Value(-Self::TB_WIN.0 + ply as i32)
+    }
+
+    /// Whether this is a tablebase win or loss (not a mate: those are [`Value::is_mate`]).
+    ///
+    /// ```
+    /// use minkowski::search::Value;
+    /// assert!(Value::tb_loss_in(7).is_tb_win());
+    /// assert!(!Value::mate_in(7).is_tb_win() && !Value(19_000).is_tb_win());
+    /// ```
+    #[must_use]
+    pub const fn is_tb_win(self) -> bool {
+        !self.is_mate() && (self.0 >= Self::TB_WIN_BOUND.0 || self.0 <= -Self::TB_WIN_BOUND.0)
     }
 
     /// Whether this is a mate score (for either side).
@@ -134,7 +186,8 @@ impl Value {
         }
     }
 
-    /// Convert a root-relative mate score at `ply` to a node-relative one for the TT.
+    /// Convert a root-relative mate (or tablebase) score at `ply` to a node-relative one for
+    /// the TT.
     ///
     /// ```
     /// use minkowski::value::Value;
@@ -144,9 +197,9 @@ impl Value {
     /// ```
     #[must_use]
     pub const fn to_tt(self, ply: usize) -> Value {
-        if self.0 >= Self::MATE_BOUND.0 {
+        if self.0 >= Self::TB_WIN_BOUND.0 {
             Value(self.0 + ply as i32)
-        } else if self.0 <= -Self::MATE_BOUND.0 {
+        } else if self.0 <= -Self::TB_WIN_BOUND.0 {
             Value(self.0 - ply as i32)
         } else {
             self
@@ -163,9 +216,9 @@ impl Value {
     /// ```
     #[must_use]
     pub const fn from_tt(self, ply: usize) -> Value {
-        if self.0 >= Self::MATE_BOUND.0 {
+        if self.0 >= Self::TB_WIN_BOUND.0 {
             Value(self.0 - ply as i32)
-        } else if self.0 <= -Self::MATE_BOUND.0 {
+        } else if self.0 <= -Self::TB_WIN_BOUND.0 {
             Value(self.0 + ply as i32)
         } else {
             self

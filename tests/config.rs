@@ -271,8 +271,10 @@ fn every_problem_in_a_file_is_listed_in_line_order() {
     // The list of known keys comes from the option table: every option a file can set, quoted
     // where TOML needs quotes, and no button.
     assert!(
-        text[2]
-            .ends_with("(known: Hash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960)"),
+        text[2].ends_with(
+            "(known: Hash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960, \
+                 SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule)"
+        ),
         "{text:?}"
     );
 }

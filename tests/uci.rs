@@ -933,3 +933,40 @@ fn four_threads_search_stop_ponder_and_change_count_between_games() {
     assert!(nodes.iter().all(|&n| n < 20_000 + 4 * 1024), "{lines:?}");
     assert_eq!(engine.close_and_wait().code(), Some(0));
 }
+
+#[test]
+fn syzygy_path_bad_folders_are_info_strings_and_tables_give_tbhits() {
+    let mut engine = Engine::start();
+    engine.handshake();
+    // A folder that does not exist: an info string, and the engine goes on.
+    engine.send("setoption name SyzygyPath value /no/such/folder");
+    engine.send("position fen 8/8/8/8/8/2K5/1r6/7k w - - 0 1");
+    let reply = engine.sync();
+    assert!(
+        reply
+            .iter()
+            .any(|l| l.starts_with("info string SyzygyPath: cannot use '/no/such/folder'")),
+        "{reply:?}"
+    );
+    // The committed tables: the one drawing move is played, and `info` counts tbhits.
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/syzygy");
+    engine.send(&format!("setoption name SyzygyPath value {tables}"));
+    engine.send("go depth 3");
+    let lines = engine.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string SyzygyPath: 70 table files, up to 4 pieces"),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains(" tbhits ")), "{lines:?}");
+    assert!(
+        lines.last().unwrap().starts_with("bestmove c3b2"),
+        "{lines:?}"
+    );
+    // `<empty>` switches them off again.
+    engine.send("setoption name SyzygyPath value <empty>");
+    engine.send("go depth 2");
+    let lines = engine.until("bestmove", |l| l.starts_with("bestmove"));
+    assert!(!lines.iter().any(|l| l.contains(" tbhits ")), "{lines:?}");
+}

@@ -5,4 +5,5 @@ pub mod diagrams;
 pub mod epd;
 pub mod eval;
 pub mod perft;
+pub mod probe;
 pub mod uci;

@@ -459,6 +459,7 @@ mod tests {
                 nodes: u64::from(depth) * 100,
                 nps: 0,
                 hashfull: 0,
+                tbhits: 0,
                 time: Duration::from_millis(u64::from(depth)),
                 pv: vec![mv(m)],
             });

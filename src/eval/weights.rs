@@ -92,6 +92,10 @@ pub struct Weights {
     /// Added for the strong side when it has mating material against a lone king, so that the
     /// search converts instead of trading down into a draw or shuffling.
     pub known_win: S,
+    /// King and pawn against king, when the bitbase says it wins (added to [`Weights::known_win`]
+    /// and the pawn): per rank the pawn has advanced (1 on its second rank ..= 6 on its seventh),
+    /// so that the search pushes it once the win is safe.
+    pub kpk_pawn_advance: S,
     /// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
     pub mop_up_edge: S,
     /// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
@@ -150,6 +154,7 @@ impl Default for Weights {
             king_zone_attack: [S(0, 0), S(8, 0), S(6, 0), S(7, 0), S(10, 0), S(0, 0)],
             pawn_shield: [S(12, 0), S(6, 0)],
             known_win: S(10_000, 10_000),
+            kpk_pawn_advance: S(20, 20),
             mop_up_edge: S(20, 20),
             mop_up_close: S(16, 16),
             mop_up_king_close: S(12, 12),
@@ -221,12 +226,13 @@ impl Weights {
         }
         f("pawn_shield.near", &mut self.pawn_shield[0]);
         f("pawn_shield.far", &mut self.pawn_shield[1]);
-        let named: [(&str, &mut S); 15] = [
+        let named: [(&str, &mut S); 16] = [
             ("bishop_pair", &mut self.bishop_pair),
             ("rook_open_file", &mut self.rook_open_file),
             ("rook_semi_open_file", &mut self.rook_semi_open_file),
             ("tempo", &mut self.tempo),
             ("known_win", &mut self.known_win),
+            ("kpk_pawn_advance", &mut self.kpk_pawn_advance),
             ("mop_up_edge", &mut self.mop_up_edge),
             ("mop_up_close", &mut self.mop_up_close),
             ("mop_up_king_close", &mut self.mop_up_king_close),

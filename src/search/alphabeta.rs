@@ -78,6 +78,8 @@ pub struct Worker<'a> {
     pub counters: &'a [AtomicU64],
     /// This worker's index in `counters` (0 = the main thread).
     pub thread_id: usize,
+    /// Tablebase probing (none without tables) and its hit count.
+    pub tb: super::tb::SearchTb<'a>,
 }
 
 impl<'a> Worker<'a> {
@@ -95,6 +97,7 @@ impl<'a> Worker<'a> {
         reporter: &'a mut dyn Reporter,
         keys: Vec<u64>,
         counters: (&'a [AtomicU64], usize),
+        tb: super::tb::SearchTb<'a>,
     ) -> Worker<'a> {
         Worker {
             tt,
@@ -117,6 +120,7 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             counters: counters.0,
             thread_id: counters.1,
+            tb,
         }
     }
 
@@ -316,6 +320,10 @@ impl<'a> Worker<'a> {
             }
         {
             return h.value;
+        }
+        // Tablebases after a capture or pawn move (hook 2 of 2; never without tables).
+        if !root && let Some(v) = self.tb.probe(pos, depth, ply, alpha, beta) {
+            return v;
         }
 
         let static_eval = if in_check {

@@ -20,6 +20,7 @@ pub(crate) mod board;
 pub(crate) mod history;
 pub(crate) mod movepick;
 pub(crate) mod params;
+pub mod tb;
 pub mod threads;
 pub(crate) mod time;
 pub(crate) mod tt;
@@ -66,6 +67,7 @@ pub struct Searcher {
     evaluator: Evaluator,
     lmr: Box<LmrTable>,
     helpers: HelperPool,
+    tb: tb::TbConfig,
 }
 
 /// One finished principal variation of an iteration.
@@ -93,6 +95,7 @@ impl Searcher {
             evaluator: Evaluator::default(),
             lmr: alphabeta::lmr_table(),
             helpers: HelperPool::default(),
+            tb: tb::TbConfig::default(),
         }
     }
 
@@ -249,6 +252,41 @@ impl Searcher {
         &mut self.evaluator
     }
 
+    /// Use these tablebases and probe settings from the next search on (the TT is cleared: its
+    /// scores were found without them).
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// use minkowski::search::tb::{TbConfig, Tablebases};
+    /// use shakmaty::{CastlingMode, Chess, fen::Fen};
+    /// let (tables, _) = Tablebases::open(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/syzygy"));
+    /// let mut searcher = Searcher::new(1);
+    /// searcher.set_tablebases(TbConfig { tables: Some(tables.into()), ..TbConfig::default() });
+    /// // Only Kxb2 saves the draw; the tables leave the search nothing else.
+    /// let pos: Chess = "8/8/8/8/8/2K5/1r6/7k w - - 0 1".parse::<Fen>().unwrap()
+    ///     .into_position(CastlingMode::Standard).unwrap();
+    /// let limits = Limits { depth: Some(2), ..Default::default() };
+    /// let r = searcher.search(&pos, &[], &limits, &SearchControl::default(), &mut ());
+    /// assert_eq!(r.best_move.unwrap().to_string(), "Kc3xb2");
+    /// assert!(r.tbhits > 0);
+    /// ```
+    #[cfg(feature = "syzygy")]
+    pub fn set_tablebases(&mut self, config: tb::TbConfig) {
+        self.tb = config;
+        self.clear_tt();
+    }
+
+    /// The tablebase settings in use.
+    ///
+    /// ```
+    /// use minkowski::search::tb::TbSettings;
+    /// assert_eq!(minkowski::search::Searcher::new(1).tablebases().settings, TbSettings::default());
+    /// ```
+    #[must_use]
+    pub fn tablebases(&self) -> &tb::TbConfig {
+        &self.tb
+    }
+
     /// Replace the evaluator (the TT is cleared: its scores came from the old one).
     ///
     /// ```
@@ -315,9 +353,13 @@ impl Searcher {
                 seldepth: 0,
                 pv: Vec::new(),
                 nodes: 0,
+                tbhits: 0,
                 time: time.elapsed(),
             };
         }
+        // Tablebases at the root: only the moves that keep the best outcome (hook 1 of 2).
+        let mut tb = tb::SearchTb::new(&self.tb);
+        tb.filter_root(pos, &mut root_moves);
         let restricted = root_moves.len() < legal.len();
         let mut keys: Vec<u64> = history.iter().map(|z| z.0).collect();
         keys.push(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
@@ -339,6 +381,7 @@ impl Searcher {
             evaluator: self.evaluator.clone(),
             counters: Arc::clone(&counters),
             abort: Arc::clone(&abort),
+            tb: self.tb.clone(),
         });
         let mut worker = Worker::new(
             &self.tt,
@@ -350,6 +393,7 @@ impl Searcher {
             reporter,
             keys,
             (&counters, 0),
+            tb,
         );
         worker.node_limit = limits.nodes.unwrap_or(u64::MAX);
 
@@ -418,6 +462,7 @@ impl Searcher {
         // The helpers stop when the main thread does; their nodes count too.
         abort.store(true, Ordering::Relaxed);
         worker.publish_nodes();
+        let tbhits = worker.tb.hits;
         let elapsed = worker.time.elapsed();
         drop(worker);
         self.helpers.wait();
@@ -430,6 +475,7 @@ impl Searcher {
             seldepth: seldepth as u32,
             pv,
             nodes,
+            tbhits,
             time: elapsed,
         };
         if result.ponder_move.is_none()
@@ -506,6 +552,7 @@ fn report(worker: &mut Worker<'_>, depth: i32, multipv: usize, line: &PvLine, bo
         nodes,
         nps,
         hashfull: worker.tt.hashfull(),
+        tbhits: worker.tb.hits,
         time,
         pv: line.pv.to_vec(),
     };

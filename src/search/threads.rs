@@ -20,6 +20,7 @@ use shakmaty::{Chess, Move};
 
 use super::alphabeta::{LmrTable, Worker, lmr_table};
 use super::history::Heuristics;
+use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::{Limits, SearchControl, Value, aspiration};
@@ -52,6 +53,8 @@ pub(crate) struct HelperJob {
     pub counters: Arc<[AtomicU64]>,
     /// Raised by the main thread when its search ends.
     pub abort: Arc<AtomicBool>,
+    /// Tablebases (shared; none without tables).
+    pub tb: TbConfig,
 }
 
 enum Message {
@@ -186,6 +189,7 @@ fn search_as_helper(id: usize, job: &HelperJob, heuristics: &mut Heuristics, lmr
         &mut reporter,
         job.keys.clone(),
         (&job.counters, id),
+        SearchTb::new(&job.tb),
     );
     worker.store_root = job.store_root;
     let mut previous: Option<Value> = None;

@@ -122,6 +122,8 @@ pub struct IterationInfo {
     pub nps: u64,
     /// Transposition-table fill in permille.
     pub hashfull: u32,
+    /// Tablebase probes that answered so far.
+    pub tbhits: u64,
     /// Time since the search started.
     pub time: Duration,
     /// The principal variation, first move first.
@@ -200,6 +202,8 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Nodes searched.
     pub nodes: u64,
+    /// Tablebase probes that answered.
+    pub tbhits: u64,
     /// Time spent.
     pub time: Duration,
 }

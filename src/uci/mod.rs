@@ -28,6 +28,7 @@ pub mod output;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
 
@@ -39,6 +40,7 @@ use crate::eval::Evaluator;
 use crate::options::{EngineOptions, OptionId, echo};
 use crate::search::Searcher;
 use crate::search::bench::DEFAULT_BENCH_DEPTH;
+use crate::search::tb::{Tablebases, TbConfig, TbSettings};
 use command::{Command, Parsed, parse_line};
 use game::{Game, describe};
 use job::{Job, SearchDone};
@@ -128,6 +130,8 @@ where
         ));
     }
     let evaluator = Evaluator::new(config.weights());
+    // Tables named in engine.toml: problems are told with the other notices, after `uci`.
+    let tables = load_tables(&config.options.syzygy_path, &mut notices);
     let mut engine = Engine {
         out,
         tx,
@@ -144,8 +148,27 @@ where
         notices,
         script,
         pending: VecDeque::new(),
+        tables,
+        searcher_tb: None,
     };
+    engine.sync_searcher();
     engine.run(&rx);
+}
+
+/// The tables of a `SyzygyPath` (`None` for an empty path); each problem, and a summary, is
+/// added to `messages`.
+fn load_tables(path: &str, messages: &mut Vec<String>) -> Option<Arc<Tablebases>> {
+    if path.trim().is_empty() || path.trim() == "<empty>" {
+        return None;
+    }
+    let (tables, problems) = Tablebases::open(path);
+    messages.extend(problems.iter().map(ToString::to_string));
+    messages.push(format!(
+        "SyzygyPath: {} table files, up to {} pieces",
+        tables.files(),
+        tables.max_pieces()
+    ));
+    Some(Arc::new(tables))
 }
 
 fn new_searcher(options: &EngineOptions, evaluator: &Evaluator) -> Searcher {
@@ -186,6 +209,10 @@ struct Engine<W: Write + Send + 'static> {
     script: bool,
     /// Input that arrived while a script waits, oldest first.
     pending: VecDeque<Event>,
+    /// The tables of the current `SyzygyPath` (loaded when the option changes).
+    tables: Option<Arc<Tablebases>>,
+    /// The path and settings the searcher was last given (`None`: not yet).
+    searcher_tb: Option<(String, TbSettings)>,
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
@@ -363,6 +390,25 @@ impl<W: Write + Send + 'static> Engine<W> {
         searcher.set_threads(self.options.threads);
         searcher.set_multipv(self.options.multipv);
         searcher.set_move_overhead(self.options.move_overhead());
+        let wanted = (self.options.syzygy_path.clone(), self.options.tb_settings());
+        if self.searcher_tb.as_ref() != Some(&wanted) {
+            let path_changed = self
+                .searcher_tb
+                .as_ref()
+                .is_some_and(|(p, _)| *p != wanted.0);
+            if path_changed {
+                let mut messages = Vec::new();
+                self.tables = load_tables(&wanted.0, &mut messages);
+                for m in messages {
+                    self.out.info_string(m);
+                }
+            }
+            searcher.set_tablebases(TbConfig {
+                tables: self.tables.clone(),
+                settings: wanted.1,
+            });
+            self.searcher_tb = Some(wanted);
+        }
     }
 
     /// In a script, whether the next line must wait: a job runs that ends by itself.
@@ -469,6 +515,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.out
                 .info_string("the search failed (internal error); its table was reset");
             self.searcher_hash_mb = self.options.hash_mb;
+            self.searcher_tb = None;
         }
         self.searcher = Some(
             done.searcher

@@ -29,6 +29,14 @@ pub fn declarations(defaults: &EngineOptions) -> Vec<String> {
                     name,
                     default: Some(b),
                 },
+                (OptionKind::Text, OptionValue::Text(t)) => UciOptionConfig::String {
+                    name,
+                    default: Some(if t.is_empty() {
+                        "<empty>".to_owned()
+                    } else {
+                        t
+                    }),
+                },
                 _ => UciOptionConfig::Button { name },
             };
             UciMessage::Option(config).to_string()

@@ -91,12 +91,16 @@ pub fn iteration_line(info: &IterationInfo, chess960: bool) -> String {
         Bound::Upper => line.push_str(" upperbound"),
     }
     line.push_str(&format!(
-        " nodes {} nps {} hashfull {} time {}",
+        " nodes {} nps {} hashfull {}",
         info.nodes,
         info.nps,
-        info.hashfull.min(1000),
-        info.time.as_millis()
+        info.hashfull.min(1000)
     ));
+    // Only with tables in use, so that lines without them stay as they were.
+    if info.tbhits > 0 {
+        line.push_str(&format!(" tbhits {}", info.tbhits));
+    }
+    line.push_str(&format!(" time {}", info.time.as_millis()));
     // An empty `pv` confuses GUIs; leave the word out instead.
     if !info.pv.is_empty() {
         line.push_str(" pv");
@@ -230,6 +234,7 @@ mod tests {
             nodes: 5,
             nps: 10,
             hashfull: 3,
+            tbhits: 0,
             time: Duration::from_millis(1234),
             pv: vec![e4],
         };

@@ -7,10 +7,12 @@
 //! knight-versus-passer race).
 
 mod knight_vs_passer;
+mod kpk;
 mod mop_up;
 mod signature;
 
 pub use knight_vs_passer::PasserRace;
+pub use kpk::KpkPosition;
 pub use mop_up::{KbnkPosition, kbnk_corner_distance, mop_up_bonus};
 pub use signature::{SideMaterial, Signature, SignatureError};
 
@@ -88,7 +90,7 @@ pub struct Endgame {
 ///
 /// ```
 /// let codes: Vec<&str> = minkowski::eval::endgame::ENDGAMES.iter().map(|e| e.code).collect();
-/// assert_eq!(codes, ["KK", "KNK", "KBK", "KNNK", "KBNK", "KXK", "KNvP"]);
+/// assert_eq!(codes, ["KK", "KNK", "KBK", "KNNK", "KPK", "KBNK", "KXK", "KNvP"]);
 /// ```
 pub const ENDGAMES: &[Endgame] = &[
     Endgame {
@@ -110,6 +112,11 @@ pub const ENDGAMES: &[Endgame] = &[
         code: "KNNK",
         matcher: Matcher::Exact(Signature::from_code("KNNK")),
         evaluate: draw,
+    },
+    Endgame {
+        code: "KPK",
+        matcher: Matcher::Exact(Signature::from_code("KPK")),
+        evaluate: kpk::evaluate,
     },
     Endgame {
         code: "KBNK",
