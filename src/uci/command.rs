@@ -450,14 +450,22 @@ fn parse_setoption(args: &[&str]) -> Result<Command, SetOptionSyntaxError> {
     })
 }
 
-/// User input quoted in a message, shortened so that a 100 KB line gives a readable reply.
+/// User input quoted in a message, shortened so that a 100 KB line gives a readable reply, and
+/// with control characters escaped (`\u{1b}`): a lone CR or an escape sequence echoed raw would
+/// show the GUI a line break or garbage the engine never meant.
 pub fn echo(text: &str) -> String {
-    if text.chars().count() <= MAX_ECHO_CHARS {
-        text.to_owned()
-    } else {
-        let head: String = text.chars().take(MAX_ECHO_CHARS).collect();
-        format!("{head}... ({} bytes)", text.len())
+    let mut out = String::new();
+    for c in text.chars().take(MAX_ECHO_CHARS) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    if text.chars().count() > MAX_ECHO_CHARS {
+        out.push_str(&format!("... ({} bytes)", text.len()));
+    }
+    out
 }
 
 #[cfg(test)]
