@@ -552,3 +552,18 @@ fn toml_line() -> impl Strategy<Value = String> {
         "\\PC{0,20}",
     ]
 }
+
+/// Regression (found by tests/stress.rs): a `ponderhit` went to an older ponder search that
+/// `stop` had ended but that was still winding down, so the newest stayed "pondering" and the
+/// next `go` was ignored.
+#[test]
+fn ponderhit_goes_to_the_live_ponder_search() {
+    let input = "go depth 60\ngo ponder wtime 100 btime 100\nstop\n\
+                 go ponder wtime 100 btime 100\nponderhit\ngo depth 1\nisready\n";
+    let output = run_loop(input.as_bytes().to_vec());
+    assert!(
+        !output.iter().any(|l| l.contains("go ignored")),
+        "{output:?}"
+    );
+    assert_eq!(count(&output, |l| l.starts_with("bestmove ")), 4);
+}

@@ -375,7 +375,14 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     fn ponderhit(&mut self) {
         let queued = self.queued.iter_mut().map(|(job, _)| job);
-        match self.job.iter_mut().chain(queued).find(|job| job.pondering) {
+        // The live ponder search: one stopped earlier may still be running or queued, and
+        // must not take the `ponderhit` meant for the newest.
+        match self
+            .job
+            .iter_mut()
+            .chain(queued)
+            .find(|job| job.pondering && !job.stopped)
+        {
             Some(job) => {
                 job.pondering = false;
                 job.control.ponderhit.store(true, Ordering::SeqCst);
