@@ -63,25 +63,33 @@ OUT=$(realpath "$OUT")
 echo "soak: $("$ENGINE" --version 2>/dev/null || echo minkowski) vs $OPPONENT (Skill Level $SKILL)," \
     "concurrency $CONCURRENCY, timemargin $TIMEMARGIN ms, logs in $OUT"
 
-# One batch: NAME GAMES TC [extra cutechess arguments...]
+# One batch: NAME GAMES TC EACH [extra cutechess arguments...]; EACH: more `-each` settings.
+failed=0
+expected=0
 batch() {
-    local name=$1 games=$2 tc=$3
-    shift 3
+    local name=$1 games=$2 tc=$3 each=$4
+    shift 4
     [ "$games" -gt 0 ] || return 0
     local rounds=$(((games + 1) / 2))
     echo
-    echo "== $name: $((rounds * 2)) games at $tc $*"
+    echo "== $name: $((rounds * 2)) games at $tc ${each:+($each) }$*"
     # The engine runs in the output folder, so that no engine.toml of the repository applies.
     nice -n "$NICE" "$CUTECHESS" \
         -engine name=minkowski cmd="$ENGINE" dir="$OUT" proto=uci \
             option.Hash="$HASH" \
         -engine name=opponent cmd="$OPPONENT" proto=uci \
             option.Hash="$HASH" option.Threads=1 "option.Skill Level=$SKILL" \
-        -each tc="$tc" timemargin="$TIMEMARGIN" \
+        -each tc="$tc" timemargin="$TIMEMARGIN" $each \
         -games 2 -rounds "$rounds" -repeat -concurrency "$CONCURRENCY" -recover \
         -pgnout "$OUT/$name.pgn" "$@" \
         > "$OUT/$name.log" 2>&1
-    echo "cutechess-cli exit status $?"
+    local status=$?
+    expected=$((expected + rounds * 2))
+    if [ "$status" -ne 0 ]; then
+        echo "cutechess-cli failed (exit status $status):"
+        head -n 5 "$OUT/$name.log"
+        failed=1
+    fi
     # The summary lines: the score, the Elo estimate and the draw/loss reasons.
     grep -E "^(Score of|Elo difference|SPRT|Finished match)" "$OUT/$name.log" | tail -n 3
     report "$OUT/$name.log"
@@ -117,16 +125,17 @@ print(f"  games finished: {total}; forfeits by minkowski: {mine}" + (f" (all: {o
 PY
 }
 
-batch fast "$FAST" 1+0.01 -openings file="$BOOK" format=epd order=random
-batch chess960 "$C960" 1+0.01 -variant fischerandom
-batch ponder "$PONDER" 1+0.01 -openings file="$BOOK" format=epd order=random -each ponder
-batch normal "$NORMAL" 10+0.1 -openings file="$BOOK" format=epd order=random
+batch fast "$FAST" 1+0.01 "" -openings file="$BOOK" format=epd order=random
+batch chess960 "$C960" 1+0.01 "" -variant fischerandom
+batch ponder "$PONDER" 1+0.01 ponder -openings file="$BOOK" format=epd order=random
+batch normal "$NORMAL" 10+0.1 "" -openings file="$BOOK" format=epd order=random
 
 echo
 echo "== total"
 cat "$OUT"/*.log > "$OUT/all.log.txt"
 report "$OUT/all.log.txt" | tee "$OUT/summary.txt"
-if grep -q "forfeits by minkowski: 0" "$OUT/summary.txt"; then
+echo "  games planned: $expected"
+if [ "$failed" -eq 0 ] && grep -q "games finished: $expected; forfeits by minkowski: 0" "$OUT/summary.txt"; then
     exit 0
 fi
 exit 1
