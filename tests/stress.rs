@@ -293,7 +293,7 @@ fn stress(seed: u64) {
                     line,
                 });
             }
-            15..=39 | 40..=54 if held || rng.chance(25) => {
+            15..=54 if held || rng.chance(25) => {
                 if pondering && rng.chance(50) {
                     engine.send("ponderhit");
                 } else {

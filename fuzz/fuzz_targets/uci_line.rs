@@ -13,7 +13,10 @@ fuzz_target!(|data: &[u8]| {
     };
     for line in text.split('\n') {
         let reply = echo(line);
-        assert!(!reply.chars().any(char::is_control), "control character echoed");
+        assert!(
+            !reply.chars().any(char::is_control),
+            "control character echoed"
+        );
         if let Ok(Some(parsed)) = parse_line(line)
             && let Command::Position(spec) = parsed.command
         {
