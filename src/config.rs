@@ -2,7 +2,7 @@
 //!
 //! Precedence: built-in defaults < engine.toml < `setoption`. The `[uci]` keys are the UCI
 //! option names and are checked by the same table as `setoption`
-//! ([`crate::uci::options::OPTIONS`]), so a value the GUI could not set cannot come from the file
+//! ([`crate::options::OPTIONS`]), so a value the GUI could not set cannot come from the file
 //! either. A file with any problem is not applied at all: the engine starts on the built-in
 //! defaults and says why, with the line of each problem.
 //!
@@ -26,7 +26,7 @@ use toml::{Spanned, Value};
 
 use crate::eval::score::S;
 use crate::eval::weights::Weights;
-use crate::uci::options::{EngineOptions, OptionKind, OptionValue, find_option};
+use crate::options::{EngineOptions, OptionKind, OptionValue, find_option, option_names};
 
 /// The file read from the working directory when no `--config` is given.
 pub const DEFAULT_FILE: &str = "engine.toml";
@@ -78,7 +78,8 @@ pub enum ConfigError {
     },
     /// A key in `[uci]` that is not an option.
     #[error(
-        "{path}:{line}: unknown key '{key}' in [uci] (known: Hash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960)"
+        "{path}:{line}: unknown key '{key}' in [uci] (known: {})",
+        config_keys()
     )]
     UnknownKey {
         /// The file.
@@ -116,6 +117,21 @@ impl ConfigError {
             | ConfigError::BadValue { line, .. } => Some(*line),
         }
     }
+}
+
+/// The keys `[uci]` accepts, for the error message: every option but the buttons, with names that
+/// contain a space quoted as TOML needs them.
+fn config_keys() -> String {
+    option_names(
+        |o| o.kind != OptionKind::Button,
+        |name| {
+            if name.contains(' ') {
+                format!("\"{name}\"")
+            } else {
+                name.to_owned()
+            }
+        },
+    )
 }
 
 type Table = BTreeMap<String, Spanned<Value>>;

@@ -12,9 +12,32 @@
 //!   plain inputs: mop-up ([`eval::endgame::mop_up_bonus`]), bishop and knight mate
 //!   ([`eval::endgame::KbnkPosition`]), knight against passed pawn
 //!   ([`eval::endgame::PasserRace`]) and knight forks ([`eval::tactics::knight_fork_jumps`]).
+//! * [`value`]: [`value::Value`] (centipawns that also encode mates), [`value::MAX_PLY`] and
+//!   [`value::Score`], shared by the evaluation and the search.
 //! * [`search`]: Minkowski's own search ([`search::Searcher`]), and [`perft`].
-//! * With the default `engine` feature only: the UCI loop (`uci`), the EPD runner (`epd`), the
-//!   configuration file (`config`) and the `minkowski` binary.
+//! * [`openings`]: random balanced openings for test frameworks (OpenBench's `genfens`).
+//! * With the default `engine` feature only: the option model (`options`), the UCI loop (`uci`),
+//!   the EPD runner (`epd`), the configuration file (`config`) and the `minkowski` binary.
+//!
+//! ## Layers
+//!
+//! Every module depends only on the layers below it, so each layer can be lifted out with what is
+//! under it (the evaluation with `value` and `geometry`, the search with the evaluation):
+//!
+//! | layer | modules | uses |
+//! |---|---|---|
+//! | 0 | `value`, `geometry`, `perft` | shakmaty only |
+//! | 1 | `eval` | layer 0 |
+//! | 2 | `search` | layers 0–1 |
+//! | 3 | `openings`, `options` (engine) | layers 0–2 |
+//! | 4 | `config`, `epd` (engine) | layers 0–3 |
+//! | 5 | `uci` (engine) | layers 0–4 |
+//! | binary | `main.rs`, `cli/` | the library's public API |
+//!
+//! Data flows one way: text in (a UCI line, an EPD line, TOML) is parsed into typed values at the
+//! edge, the library evaluates and searches, and results leave through a reporter; the library
+//! prints nothing. `.ci/check-layers.sh` (run by CI and by `cargo test`, `tests/layers.rs`) fails
+//! on any import from a layer above, or sideways within a layer.
 //!
 //! Another engine depends on the library alone, whose only dependencies are `shakmaty` and
 //! `arrayvec`:
@@ -106,15 +129,23 @@
 /// ```
 pub use shakmaty;
 
-pub mod eval;
+// Layer 0.
 pub mod geometry;
 pub mod perft;
+pub mod value;
+// Layer 1.
+pub mod eval;
+// Layer 2.
 pub mod search;
-
+// Layer 3.
+pub mod openings;
+// Layers 3 to 5 with the `engine` feature: options (3), config and epd (4), uci (5).
 #[cfg(feature = "engine")]
 pub mod config;
 #[cfg(feature = "engine")]
 pub mod epd;
+#[cfg(feature = "engine")]
+pub mod options;
 #[cfg(feature = "engine")]
 pub mod uci;
 

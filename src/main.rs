@@ -1,7 +1,10 @@
 //! The `minkowski` binary: a thin command line over the library.
 //!
 //! With no arguments it speaks UCI on stdin/stdout; subcommands run the bench, EPD suites, the
-//! evaluation trace, perft and the geometry diagrams.
+//! evaluation trace, perft and the geometry diagrams. Any other arguments are UCI command lines,
+//! run in order before the engine exits (`minkowski "position startpos" "go depth 10" quit`), as
+//! Stockfish and Ethereal do and OpenBench relies on (`minkowski "genfens 10 seed 1 book None"
+//! quit`).
 
 mod cli;
 
@@ -11,7 +14,7 @@ use clap::{Parser, Subcommand};
 
 /// Minkowski, a UCI chess engine whose evaluation thinks in square distances.
 #[derive(Parser, Debug)]
-#[command(name = "minkowski", version, about)]
+#[command(name = "minkowski", version, about, allow_external_subcommands = true)]
 struct Args {
     /// Configuration file (default: ./engine.toml if it exists).
     #[arg(long, global = true)]
@@ -36,17 +39,21 @@ enum Command {
     Distance(cli::diagrams::DistanceArgs),
     /// Print the squares a knight reaches in at most 1..n moves.
     Fill(cli::diagrams::FillArgs),
+    /// Anything else: UCI command lines, one per argument, run in order, then exit.
+    #[command(external_subcommand)]
+    Lines(Vec<String>),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     match args.command {
         None | Some(Command::Uci) => cli::uci::run(args.config.as_deref()),
-        Some(Command::Bench(a)) => cli::bench::run(&a, args.config.as_deref()),
+        Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Epd(a)) => cli::epd::run(&a, args.config.as_deref()),
         Some(Command::Eval(a)) => cli::eval::run(&a, args.config.as_deref()),
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Distance(a)) => cli::diagrams::run_distance(&a),
         Some(Command::Fill(a)) => cli::diagrams::run_fill(&a),
+        Some(Command::Lines(lines)) => cli::uci::run_lines(&lines, args.config.as_deref()),
     }
 }

@@ -9,7 +9,7 @@ use std::thread;
 use std::time::Duration;
 
 use minkowski::config::{Config, ConfigError};
-use minkowski::uci::options::{EngineOptions, OPTIONS};
+use minkowski::options::{EngineOptions, OPTIONS};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -268,6 +268,13 @@ fn every_problem_in_a_file_is_listed_in_line_order() {
     let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(text[0].starts_with("x.toml:2: [uci] Threads"), "{text:?}");
     assert!(text[2].contains("unknown key 'Foo'"), "{text:?}");
+    // The list of known keys comes from the option table: every option a file can set, quoted
+    // where TOML needs quotes, and no button.
+    assert!(
+        text[2]
+            .ends_with("(known: Hash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960)"),
+        "{text:?}"
+    );
 }
 
 #[test]

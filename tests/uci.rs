@@ -877,14 +877,13 @@ fn display_debug_and_extra_commands() {
         reply.iter().any(|l| l.starts_with("info string Total: ")),
         "{reply:?}"
     );
-    // `bench` ends with the `<N> nodes <M> nps` line frameworks read.
-    engine.send("bench 8");
-    let reply = engine.sync();
-    let last = reply
-        .iter()
-        .rev()
-        .find(|l| l.ends_with(" nps"))
-        .expect("bench line");
+    // `bench` runs on the worker like a search: `isready` is answered while it runs, and it ends
+    // with the `<N> nodes <M> nps` line frameworks read.
+    engine.send("bench 10");
+    engine.send("isready");
+    let reply = engine.until("bench line", |l| l.ends_with(" nps"));
+    assert!(reply.iter().any(|l| l == "readyok"), "{reply:?}");
+    let last = reply.last().expect("bench line");
     let words: Vec<&str> = last.split_whitespace().collect();
     assert_eq!(
         (words.len(), words[1], words[3]),

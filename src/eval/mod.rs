@@ -8,6 +8,7 @@
 //! [`Evaluator::trace`] records every term.
 
 pub mod endgame;
+pub mod pawns;
 pub mod psqt;
 pub mod score;
 pub mod tactics;
@@ -16,19 +17,19 @@ pub mod weights;
 
 use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
-/// The evaluation's result type (defined with the search, which adds mate scores), re-exported so
-/// an engine that only evaluates need not reach into [`crate::search`].
-pub use crate::search::Value;
+/// The evaluation's result type (defined in the bottom layer [`crate::value`], shared with the
+/// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
+pub use crate::value::Value;
 use endgame::Verdict;
 use score::{MAX_PHASE, S};
 use trace::{EvalTrace, Term, Tracer};
-use weights::Weights;
+use weights::{Weights, role_index};
 
 /// Evaluations are clamped to this magnitude so they never look like mate scores.
 ///
 /// ```
 /// use minkowski::eval::{EVAL_LIMIT, Evaluator};
-/// use minkowski::search::Value;
+/// use minkowski::value::Value;
 /// use shakmaty::{Chess, CastlingMode, fen::Fen};
 /// // Four queens against a king: a known win, still below every mate score.
 /// let pos: Chess = "k7/8/8/8/8/8/8/1QQQQK2 w - - 0 1".parse::<Fen>().unwrap()
@@ -37,34 +38,6 @@ use weights::Weights;
 /// assert!(v.0 <= EVAL_LIMIT && !v.is_mate());
 /// ```
 pub const EVAL_LIMIT: i32 = 20_000;
-
-/// Squares in front of a pawn on its file and the two neighbouring files, per colour and
-/// square: a pawn is passed when no enemy pawn stands there.
-const PASSED_MASK: [[u64; 64]; 2] = passed_masks();
-
-const fn passed_masks() -> [[u64; 64]; 2] {
-    let mut masks = [[0u64; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let file = (sq % 8) as i32;
-        let rank = (sq / 8) as i32;
-        let mut other: usize = 0;
-        while other < 64 {
-            let f = (other % 8) as i32;
-            let r = (other / 8) as i32;
-            let near = (f - file) <= 1 && (file - f) <= 1;
-            if near && r > rank {
-                masks[0][sq] |= 1 << other;
-            }
-            if near && r < rank {
-                masks[1][sq] |= 1 << other;
-            }
-            other += 1;
-        }
-        sq += 1;
-    }
-    masks
-}
 
 /// The evaluation function with its weights.
 ///
@@ -225,7 +198,7 @@ impl Evaluator {
         let mut phase = 0;
 
         for role in Role::ALL {
-            let r = role as usize - 1;
+            let r = role_index(role);
             for sq in board.by_piece(role.of(color)) {
                 let rel = relative(sq, color);
                 side += w.material[r] + w.psqt[r][rel];
@@ -245,10 +218,7 @@ impl Evaluator {
                 tracer.term(Term::Mobility, color, mobility);
                 tracer.term(Term::KingSafety, color, king_attack);
                 match role {
-                    // shakmaty's Color: Black = 0, White = 1; PASSED_MASK is indexed White = 0.
-                    Role::Pawn
-                        if (their_pawns.0 & PASSED_MASK[color as usize ^ 1][sq as usize]) == 0 =>
-                    {
+                    Role::Pawn if pawns::is_passed(sq, color, their_pawns) => {
                         side += w.passed_pawn[rel / 8];
                         tracer.term(Term::PassedPawns, color, w.passed_pawn[rel / 8]);
                     }

@@ -143,13 +143,14 @@ pub const KING: [S; 64] = [
     S(-15, -53), S(36, -34), S(12, -21), S(-54, -11), S(8, -28), S(-28, -14), S(24, -24), S(14, -43),
 ];
 
-/// All six tables, indexed by `Role as usize - 1` (pawn first).
+/// All six tables, indexed by [`super::weights::role_index`] (pawn first).
 ///
 /// ```
 /// use minkowski::eval::psqt::{TABLES, pesto_index};
+/// use minkowski::eval::weights::role_index;
 /// use shakmaty::{Role, Square};
 /// // A knight is better placed on f3 than on a1.
-/// let knight = &TABLES[Role::Knight as usize - 1];
+/// let knight = &TABLES[role_index(Role::Knight)];
 /// assert!(knight[pesto_index(Square::F3 as usize)].mg() > knight[pesto_index(Square::A1 as usize)].mg());
 /// ```
 pub const TABLES: [[S; 64]; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];

@@ -2,7 +2,7 @@
 
 use shakmaty::{Bitboard, Board, Color, Role};
 
-use crate::geometry::{knight_attacks_set, knight_fork_squares};
+use crate::geometry::{NOT_FILE_A, NOT_FILE_H, knight_attacks_set, knight_fork_squares};
 
 /// The enemy pieces worth forking: king, queens, rooks, and knights or bishops that no enemy
 /// piece defends.
@@ -40,12 +40,10 @@ pub fn fork_targets(board: &Board, attacker: Color) -> Bitboard {
 /// ```
 #[must_use]
 pub const fn pawn_attacks_set(pawns: Bitboard, color: Color) -> Bitboard {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
     let p = pawns.0;
     Bitboard(match color {
-        Color::White => ((p << 7) & NOT_H) | ((p << 9) & NOT_A),
-        Color::Black => ((p >> 9) & NOT_H) | ((p >> 7) & NOT_A),
+        Color::White => ((p << 7) & NOT_FILE_H) | ((p << 9) & NOT_FILE_A),
+        Color::Black => ((p >> 9) & NOT_FILE_H) | ((p >> 7) & NOT_FILE_A),
     })
 }
 

@@ -8,7 +8,7 @@ use shakmaty::Color;
 
 use super::endgame::Verdict;
 use super::score::{MAX_PHASE, S};
-use crate::search::Value;
+use crate::value::Value;
 
 /// The evaluation terms, in the order the trace prints them.
 ///

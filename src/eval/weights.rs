@@ -3,17 +3,34 @@
 //! The struct (rather than scattered constants) is what lets a tuner, a config file or a
 //! weights-by-name API change the evaluation at run time.
 
+use shakmaty::Role;
+
 use super::psqt;
 use super::score::S;
 
-/// Material values of pawn, knight, bishop, rook, queen and king (index `Role as usize - 1`).
+/// Where a piece kind sits in every per-role array (material, piece-square tables, mobility, the
+/// search's exchange values): pawn 0, knight 1, bishop 2, rook 3, queen 4, king 5. The one place
+/// that turns a [`Role`] into an index.
+///
+/// ```
+/// use minkowski::eval::weights::{MATERIAL, role_index};
+/// use shakmaty::Role;
+/// assert_eq!(role_index(Role::Pawn), 0);
+/// assert_eq!(MATERIAL[role_index(Role::Rook)].eg(), 512);
+/// ```
+#[must_use]
+pub const fn role_index(role: Role) -> usize {
+    role as usize - 1
+}
+
+/// Material values of pawn, knight, bishop, rook, queen and king (index [`role_index`]).
 ///
 /// PeSTO's published values (see [`psqt`] for the source); the king has no material value.
 ///
 /// ```
-/// use minkowski::eval::weights::{MATERIAL, Weights};
+/// use minkowski::eval::weights::{MATERIAL, Weights, role_index};
 /// use shakmaty::Role;
-/// assert_eq!(MATERIAL[Role::Rook as usize - 1].eg(), 512);
+/// assert_eq!(MATERIAL[role_index(Role::Rook)].eg(), 512);
 /// assert_eq!(Weights::default().material, MATERIAL);
 /// ```
 pub const MATERIAL: [S; 6] = [
@@ -45,10 +62,10 @@ pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// Material per piece kind (index `Role as usize - 1`).
+    /// Material per piece kind (index [`role_index`]).
     pub material: [S; 6],
     /// Piece-square bonus per piece kind and square, from White's point of view, indexed by
-    /// `[Role as usize - 1][square]` with a1 = 0; Black uses the vertically flipped square.
+    /// `[role_index(role)][square]` with a1 = 0; Black uses the vertically flipped square.
     pub psqt: [[S; 64]; 6],
     /// Phase contribution per piece kind (see [`PHASE_WEIGHT`]).
     pub phase_weight: [i32; 6],
@@ -58,7 +75,7 @@ pub struct Weights {
     /// unused; 6 = seventh rank). Added on top of the pawn's piece-square value.
     pub passed_pawn: [S; 8],
     /// Bonus per square a knight, bishop, rook or queen attacks that holds no own piece and
-    /// is not attacked by an enemy pawn (index `Role as usize - 1`; pawn and king unused).
+    /// is not attacked by an enemy pawn (index [`role_index`]; pawn and king unused).
     pub mobility: [S; 6],
     /// Bonus for a rook on a file without pawns.
     pub rook_open_file: S,
@@ -67,7 +84,7 @@ pub struct Weights {
     /// Bonus for the side to move (it gets to act first).
     pub tempo: S,
     /// Bonus per square of the enemy king's zone (the king and its neighbours) that a knight,
-    /// bishop, rook or queen attacks (index `Role as usize - 1`).
+    /// bishop, rook or queen attacks (index [`role_index`]).
     pub king_zone_attack: [S; 6],
     /// Bonus per own pawn one rank (index 0) and two ranks (index 1) in front of the king, on
     /// its file or a neighbouring one.
@@ -147,7 +164,7 @@ impl Default for Weights {
     }
 }
 
-/// Names of the piece kinds as weights use them (index `Role as usize - 1`).
+/// Names of the piece kinds as weights use them (index [`role_index`]).
 const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
 /// A weight name that [`Weights`] does not have.

@@ -18,14 +18,7 @@
 
 use shakmaty::{Bitboard, Square};
 
-/// Every square except those on the a-file: where a bit may land after moving one file east.
-const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;
-/// Every square except those on the a- and b-files: where a bit may land two files east.
-const NOT_FILES_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
-/// Every square except those on the h-file: where a bit may land after moving one file west.
-const NOT_FILE_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-/// Every square except those on the g- and h-files: where a bit may land two files west.
-const NOT_FILES_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
+use super::files::{NOT_FILE_A, NOT_FILE_H, NOT_FILES_AB, NOT_FILES_GH};
 
 /// Squares attacked by any knight of a set, computed for all knights at once.
 ///

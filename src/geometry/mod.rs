@@ -6,7 +6,7 @@
 //!   other ways.
 //! * [`knight_attacks_set`], [`knight_fill`], [`knight_reach`], [`knight_set_distance`] and
 //!   [`knight_fork_squares`] work on whole [`shakmaty::Bitboard`]s at once, by shifts with file
-//!   masks.
+//!   masks ([`FILE_A`], [`NOT_FILE_A`], [`file_mask`], …, one home for every file mask).
 //!
 //! Squares are shakmaty's [`shakmaty::Square`] (a1 = 0, h8 = 63). Every function is a pure
 //! `const fn`; `tests/geometry.rs` checks each against a naive implementation on every square pair
@@ -21,12 +21,14 @@
 //! ```
 
 mod distance;
+mod files;
 mod knight;
 
 pub use distance::{
     centre_manhattan_distance, king_distance, knight_distance, knight_distance_by_rank_file,
     manhattan_distance,
 };
+pub use files::{FILE_A, FILE_H, NOT_FILE_A, NOT_FILE_H, NOT_FILES_AB, NOT_FILES_GH, file_mask};
 pub use knight::{
     knight_attacks_set, knight_distance_by_fill, knight_fill, knight_fork_squares, knight_reach,
     knight_set_distance,

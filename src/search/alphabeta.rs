@@ -11,9 +11,9 @@ use super::movepick::{Heuristics, MovePicker, captured_value, is_tactical, see};
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::{PackedMove, TranspositionTable, TtBound};
-use super::value::{MAX_PLY, Value};
 use super::{CurrentMoveInfo, Reporter, SearchControl};
 use crate::eval::Evaluator;
+use crate::value::{MAX_PLY, Value};
 
 /// Reductions by `[depth][move number]`, both capped at 63.
 pub type LmrTable = [[i32; 64]; 64];

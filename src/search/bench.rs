@@ -2,6 +2,7 @@
 //! Its node count is a signature of the search (any functional change changes it), its speed a
 //! throughput measure. Both `minkowski bench` and the UCI `bench` command call [`run_bench`].
 
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use shakmaty::fen::Fen;
@@ -130,16 +131,34 @@ fn position(fen: &str) -> Option<Chess> {
 /// ```
 #[must_use]
 pub fn run_bench(depth: u32) -> BenchReport {
+    run_bench_until(depth, &SearchControl::default())
+}
+
+/// [`run_bench`] that another thread can cut short: once `control.stop` is set, the position
+/// being searched ends at once and the rest are skipped (the count is then partial).
+///
+/// ```
+/// use minkowski::search::SearchControl;
+/// use minkowski::search::bench::{run_bench, run_bench_until};
+/// let control = SearchControl::default();
+/// assert_eq!(run_bench_until(2, &control).nodes, run_bench(2).nodes);
+/// control.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+/// assert_eq!(run_bench_until(2, &control).nodes, 0);
+/// ```
+#[must_use]
+pub fn run_bench_until(depth: u32, control: &SearchControl) -> BenchReport {
     let mut searcher = Searcher::new(BENCH_HASH_MB);
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Default::default()
     };
-    let control = SearchControl::default();
     let start = Instant::now();
     let mut nodes = 0;
     for pos in BENCH_POSITIONS.iter().filter_map(|f| position(f)) {
-        nodes += searcher.search(&pos, &[], &limits, &control, &mut ()).nodes;
+        if control.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        nodes += searcher.search(&pos, &[], &limits, control, &mut ()).nodes;
     }
     let elapsed = start.elapsed();
     let nps = (u128::from(nodes) * 1000 / elapsed.as_millis().max(1)) as u64;

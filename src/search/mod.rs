@@ -19,7 +19,6 @@ pub(crate) mod params;
 pub(crate) mod time;
 pub(crate) mod tt;
 mod types;
-mod value;
 
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -28,15 +27,15 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use crate::eval::Evaluator;
+pub use crate::value::{MAX_PLY, Score, Value};
 use alphabeta::{Line, LmrTable, Worker};
 use movepick::Heuristics;
 use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
 pub use types::{
-    Bound, CurrentMoveInfo, IterationInfo, Limits, Reporter, Score, SearchControl, SearchResult,
+    Bound, CurrentMoveInfo, IterationInfo, Limits, Reporter, SearchControl, SearchResult,
 };
-pub use value::{MAX_PLY, Value};
 
 /// Owns the transposition table, the history tables and the evaluator; one per game (or per
 /// EPD job).

@@ -9,10 +9,11 @@ use shakmaty::{Bitboard, Chess, Color, Move, MoveList, Position, Role};
 
 use super::params::{HISTORY_BONUS_FACTOR, HISTORY_BONUS_MAX, HISTORY_MAX};
 use super::tt::PackedMove;
-use super::value::MAX_PLY;
+use crate::eval::weights::role_index;
+use crate::value::MAX_PLY;
 
-/// Piece values for exchange evaluation and MVV-LVA, indexed by `Role as usize` (0 unused).
-pub const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 900, 20_000];
+/// Piece values for exchange evaluation and MVV-LVA, indexed by [`role_index`].
+pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
 
 const TT_SCORE: i32 = 30_000_000;
 const GOOD_CAPTURE_SCORE: i32 = 20_000_000;
@@ -21,14 +22,14 @@ const COUNTER_SCORE: i32 = 9_000_000;
 const BAD_CAPTURE_SCORE: i32 = -20_000_000;
 
 fn role_value(role: Role) -> i32 {
-    SEE_VALUE[role as usize]
+    SEE_VALUE[role_index(role)]
 }
 
 /// Value of what `m` captures (a pawn for en passant, 0 for non-captures).
 #[must_use]
 pub fn captured_value(m: Move) -> i32 {
     match m {
-        Move::EnPassant { .. } => SEE_VALUE[1],
+        Move::EnPassant { .. } => role_value(Role::Pawn),
         _ => m.capture().map_or(0, role_value),
     }
 }
@@ -118,7 +119,7 @@ fn history_index(color: Color, m: Move) -> usize {
 const PIECE_SQUARES: usize = 6 * 64;
 
 fn piece_square(m: Move) -> usize {
-    (m.role() as usize - 1) * 64 + m.to() as usize
+    role_index(m.role()) * 64 + m.to() as usize
 }
 
 fn continuation_index(color: Color, prev: Move, m: Move) -> usize {
@@ -181,14 +182,6 @@ impl Heuristics {
         if let Some(prev) = prev {
             self.counter[counter_index(!color, prev)] = p;
         }
-    }
-
-    /// Whether `m` is a killer at `ply`.
-    #[must_use]
-    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
-    pub fn is_killer(&self, ply: usize, m: Move) -> bool {
-        let k = self.killers[ply];
-        k[0].matches(m) || k[1].matches(m)
     }
 
     /// Forget the killers of the ply below `ply` (its subtree starts fresh).
@@ -273,20 +266,6 @@ impl MovePicker {
             sees,
             next: 0,
         }
-    }
-
-    /// Number of moves in the list.
-    #[must_use]
-    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether the list is empty.
-    #[must_use]
-    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
     }
 }
 

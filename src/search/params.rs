@@ -52,7 +52,8 @@ pub const SEE_QUIET_MARGIN: i32 = 60;
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Late move reductions: moves tried before reductions start (the first is never reduced).
 pub const LMR_MIN_MOVES: usize = 2;
-/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR`, in hundredths.
+/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies (truncated to
+/// whole plies in the table).
 pub const LMR_BASE: f64 = 0.75;
 /// Late move reductions: divisor of the logarithmic term.
 pub const LMR_DIVISOR: f64 = 2.25;

@@ -56,20 +56,6 @@ impl TimeManager {
         }
     }
 
-    /// The soft limit (stop starting new iterations after it), if any.
-    #[must_use]
-    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
-    pub fn soft(&self) -> Option<Duration> {
-        self.soft
-    }
-
-    /// The hard limit (abort the search after it), if any.
-    #[must_use]
-    #[allow(dead_code)] // not used by the search now; kept for tests and debugging
-    pub fn hard(&self) -> Option<Duration> {
-        self.hard
-    }
-
     /// Time since the search started.
     #[must_use]
     pub fn elapsed(&self) -> Duration {
@@ -256,7 +242,7 @@ mod tests {
             Duration::from_millis(30),
             &SearchControl::default(),
         );
-        let (soft, hard) = (tm.soft().unwrap(), tm.hard().unwrap());
+        let (soft, hard) = (tm.soft.unwrap(), tm.hard.unwrap());
         assert!(soft <= hard && hard < Duration::from_millis(10_000));
     }
 }

@@ -6,7 +6,7 @@
 
 use shakmaty::{Move, Role, Square};
 
-use super::value::Value;
+use crate::value::Value;
 
 /// A move in 2 bytes: `from | to << 6 | promotion << 12` (castling: king square to rook
 /// square, as shakmaty's `Move::to()`). 0 means "no move".
@@ -241,7 +241,7 @@ mod tests {
     #[test]
     fn a_stored_entry_is_found_under_its_key_only() {
         use super::{PackedMove, TranspositionTable, TtBound};
-        use crate::search::Value;
+        use crate::value::Value;
         let mut tt = TranspositionTable::new(1);
         tt.store(
             42,

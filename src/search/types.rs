@@ -1,7 +1,6 @@
 //! The types at the search's boundary: what a search may spend ([`Limits`]), how another
 //! thread steers it ([`SearchControl`]), what it reports while running ([`Reporter`],
-//! [`IterationInfo`], [`CurrentMoveInfo`]) and what it returns ([`SearchResult`], [`Score`],
-//! [`Bound`]). Re-exported from [`crate::search`]; their names and fields may grow but should not
+//! [`IterationInfo`], [`CurrentMoveInfo`]) and what it returns ([`SearchResult`], [`Bound`]). Re-exported from [`crate::search`]; their names and fields may grow but should not
 //! change shape.
 
 use std::sync::Arc;
@@ -9,6 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use shakmaty::Move;
+
+use crate::value::Score;
 
 /// What the search may spend, as a `go` command gives it. Every field is optional; an empty
 /// `Limits` means "search until stopped".
@@ -61,26 +62,6 @@ pub struct SearchControl {
     /// Set when a pondering search becomes a real one: from then on the clock in
     /// [`Limits`] applies.
     pub ponderhit: Arc<AtomicBool>,
-}
-
-/// A score as the user sees it.
-///
-/// ```
-/// use minkowski::search::{Limits, Score, SearchControl, Searcher};
-/// use shakmaty::{Chess, CastlingMode, fen::Fen};
-/// // Back-rank mate in one.
-/// let pos: Chess = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse::<Fen>().unwrap()
-///     .into_position(CastlingMode::Standard).unwrap();
-/// let limits = Limits { depth: Some(3), ..Default::default() };
-/// let result = Searcher::new(1).search(&pos, &[], &limits, &SearchControl::default(), &mut ());
-/// assert_eq!(result.score, Score::Mate(1));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns from the side to move's point of view.
-    Cp(i32),
-    /// Mate in this many moves (positive: the side to move mates; negative: it is mated).
-    Mate(i32),
 }
 
 /// Whether a reported score is exact or only a bound (after an aspiration fail).

@@ -8,19 +8,25 @@
 
 use std::num::IntErrorKind;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
 
 use shakmaty::uci::UciMove;
 use thiserror::Error;
 use vampirc_uci::UciMessage;
 
-/// Longest piece of user input quoted back in a message, in characters.
-const MAX_ECHO_CHARS: usize = 40;
+use crate::openings::{OpeningRequest, PLIES_AFTER_BOOK, PLIES_WITHOUT_BOOK};
+use crate::search::Limits;
+
+use crate::options::echo;
 
 /// Deepest `go depth` passed to the search; deeper requests are clamped (with a notice).
 pub const MAX_GO_DEPTH: u32 = 255;
 
 /// Deepest `go perft` accepted.
 pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Most openings one `genfens` makes.
+pub const MAX_GENFENS: usize = 1_000_000;
 
 /// One command from the GUI, parsed but not yet checked against the current position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,8 +50,17 @@ pub enum Command {
     UciNewGame,
     /// `position startpos|fen <fen> [moves ...]`.
     Position(PositionSpec),
-    /// `go ...` (including the non-standard `go perft <n>`).
-    Go(GoSpec),
+    /// `go ...`: the search's own [`Limits`], values already clamped to sane ranges (see
+    /// [`parse_go`]). `limits.searchmoves` stays empty: moves are checked against the position
+    /// only when the search starts, from `searchmoves` (syntax-checked here).
+    Go {
+        /// Everything the search may spend.
+        limits: Limits,
+        /// `searchmoves`, syntax-checked only.
+        searchmoves: Vec<UciMove>,
+    },
+    /// Non-standard `go perft <n>`: count leaves instead of searching.
+    Perft(u32),
     /// `stop`.
     Stop,
     /// `ponderhit`.
@@ -58,6 +73,13 @@ pub enum Command {
     Eval,
     /// Non-standard `bench [depth]`: the bench positions to this depth (default: the bench's).
     Bench(Option<u32>),
+    /// OpenBench's `genfens N seed S book <None|FILE> [plies K]`: random balanced openings.
+    GenFens {
+        /// Count, seed and plies (the plies default by whether there is a book).
+        request: OpeningRequest,
+        /// The book file, or `None`.
+        book: Option<String>,
+    },
 }
 
 /// `position` arguments: where to start and which moves to play, as text.
@@ -67,37 +89,6 @@ pub struct PositionSpec {
     pub fen: Option<String>,
     /// The move tokens after `moves`.
     pub moves: Vec<String>,
-}
-
-/// `go` arguments. Values are already clamped to sane ranges; see [`parse_go`].
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoSpec {
-    /// White's clock in ms (may be negative).
-    pub wtime: Option<i64>,
-    /// Black's clock in ms (may be negative).
-    pub btime: Option<i64>,
-    /// White's increment in ms.
-    pub winc: Option<i64>,
-    /// Black's increment in ms.
-    pub binc: Option<i64>,
-    /// Moves to the next time control (at least 1).
-    pub movestogo: Option<u32>,
-    /// Depth limit, 1..=[`MAX_GO_DEPTH`].
-    pub depth: Option<u32>,
-    /// Node limit (at least 1).
-    pub nodes: Option<u64>,
-    /// Mate search in this many moves (at least 1).
-    pub mate: Option<u32>,
-    /// Fixed time per move in ms (at least 0).
-    pub movetime: Option<u64>,
-    /// `infinite`.
-    pub infinite: bool,
-    /// `ponder`.
-    pub ponder: bool,
-    /// `searchmoves`, syntax-checked only.
-    pub searchmoves: Vec<UciMove>,
-    /// Non-standard `perft <n>`: count leaves instead of searching.
-    pub perft: Option<u32>,
 }
 
 /// A successfully parsed line: the command and anything that was ignored or adjusted on the way.
@@ -114,7 +105,7 @@ pub struct Parsed {
 pub enum CommandError {
     /// The first word is not a command.
     #[error(
-        "unknown command '{0}' (known: uci isready ucinewgame setoption position go stop ponderhit quit debug register d eval bench)"
+        "unknown command '{0}' (known: uci isready ucinewgame setoption position go stop ponderhit quit debug register d eval bench genfens)"
     )]
     Unknown(String),
     /// Arena's protocol auto-detection sends `xboard` first.
@@ -132,6 +123,11 @@ pub enum CommandError {
     /// A bad `setoption` command.
     #[error("setoption: {0}")]
     SetOption(#[from] SetOptionSyntaxError),
+    /// A bad `genfens` command.
+    #[error(
+        "genfens: {0} (usage: genfens N seed S book <None|FILE> [plies K], N from 1 to {MAX_GENFENS})"
+    )]
+    GenFens(String),
 }
 
 /// Syntax errors in `position`.
@@ -199,7 +195,7 @@ pub fn parse_line(line: &str) -> Result<Option<Parsed>, CommandError> {
         "register" => Command::Register,
         "setoption" => parse_setoption(args)?,
         "position" => Command::Position(parse_position(args)?),
-        "go" => Command::Go(parse_go(args, &mut notices)?),
+        "go" => parse_go(args, &mut notices)?,
         "bench" if args.len() == 1 => match args[0].parse::<u32>() {
             Ok(depth @ 1..=64) => Command::Bench(Some(depth)),
             _ => {
@@ -223,6 +219,7 @@ pub fn parse_line(line: &str) -> Result<Option<Parsed>, CommandError> {
                 _ => Command::Bench(None),
             }
         }
+        "genfens" => parse_genfens(args, &mut notices)?,
         "xboard" => return Err(CommandError::Xboard),
         _ => return Err(CommandError::Unknown(echo(first))),
     };
@@ -319,20 +316,23 @@ fn is_go_keyword(token: &str) -> bool {
 /// unknown words silently and does not know `go perft`.
 ///
 /// Nonsense values never refuse the search: each is clamped or ignored with a notice, so the GUI
-/// always gets a `bestmove`. Only an unusable `perft` depth refuses the command.
-pub fn parse_go(args: &[&str], notices: &mut Vec<String>) -> Result<GoSpec, GoError> {
-    let mut spec = GoSpec::default();
+/// always gets a `bestmove`. Only an unusable `perft` depth refuses the command. The result is a
+/// [`Command::Go`] with the search's [`Limits`], or a [`Command::Perft`].
+pub fn parse_go(args: &[&str], notices: &mut Vec<String>) -> Result<Command, GoError> {
+    let mut limits = Limits::default();
+    let mut searchmoves = Vec::new();
+    let mut perft = None;
     let mut i = 0;
     while i < args.len() {
         let key = args[i].to_ascii_lowercase();
         i += 1;
         match key.as_str() {
-            "infinite" => spec.infinite = true,
-            "ponder" => spec.ponder = true,
+            "infinite" => limits.infinite = true,
+            "ponder" => limits.ponder = true,
             "searchmoves" => {
                 while i < args.len() && !is_go_keyword(args[i]) {
                     match UciMove::from_ascii(args[i].as_bytes()) {
-                        Ok(m) => spec.searchmoves.push(m),
+                        Ok(m) => searchmoves.push(m),
                         Err(_) => notices.push(format!(
                             "go searchmoves: '{}' is not a move in UCI notation; ignored",
                             echo(args[i])
@@ -340,7 +340,7 @@ pub fn parse_go(args: &[&str], notices: &mut Vec<String>) -> Result<GoSpec, GoEr
                     }
                     i += 1;
                 }
-                if spec.searchmoves.is_empty() {
+                if searchmoves.is_empty() {
                     notices.push("go searchmoves: no moves given; searching all moves".into());
                 }
             }
@@ -353,7 +353,7 @@ pub fn parse_go(args: &[&str], notices: &mut Vec<String>) -> Result<GoSpec, GoEr
                     .and_then(|v| v.parse::<u32>().ok())
                     .filter(|d| *d <= MAX_PERFT_DEPTH);
                 match depth {
-                    Some(d) => spec.perft = Some(d),
+                    Some(d) => perft = Some(d),
                     None => {
                         return Err(GoError::PerftDepth(
                             value.map_or("nothing".into(), |v| format!("'{}'", echo(v))),
@@ -380,16 +380,22 @@ pub fn parse_go(args: &[&str], notices: &mut Vec<String>) -> Result<GoSpec, GoEr
                     ));
                     continue;
                 };
-                set_go_value(&mut spec, &key, n, notices);
+                set_go_value(&mut limits, &key, n, notices);
             }
             _ => notices.push(format!("go: unknown parameter '{}' ignored", echo(&key))),
         }
     }
-    Ok(spec)
+    Ok(match perft {
+        Some(depth) => Command::Perft(depth),
+        None => Command::Go {
+            limits,
+            searchmoves,
+        },
+    })
 }
 
 /// Store one numeric `go` value, clamping it to what the search can use.
-fn set_go_value(spec: &mut GoSpec, key: &str, n: i128, notices: &mut Vec<String>) {
+fn set_go_value(limits: &mut Limits, key: &str, n: i128, notices: &mut Vec<String>) {
     let mut clamp = |lo: i128, hi: i128| -> i128 {
         let c = n.clamp(lo, hi);
         if c != n {
@@ -400,15 +406,17 @@ fn set_go_value(spec: &mut GoSpec, key: &str, n: i128, notices: &mut Vec<String>
     // Every clamp keeps the value inside its target type, so the casts below cannot wrap.
     let ms = |c: i128| c as i64;
     match key {
-        "wtime" => spec.wtime = Some(ms(clamp(i64::MIN.into(), i64::MAX.into()))),
-        "btime" => spec.btime = Some(ms(clamp(i64::MIN.into(), i64::MAX.into()))),
-        "winc" => spec.winc = Some(ms(clamp(i64::MIN.into(), i64::MAX.into()))),
-        "binc" => spec.binc = Some(ms(clamp(i64::MIN.into(), i64::MAX.into()))),
-        "movestogo" => spec.movestogo = Some(clamp(1, u32::MAX.into()) as u32),
-        "depth" => spec.depth = Some(clamp(1, MAX_GO_DEPTH.into()) as u32),
-        "nodes" => spec.nodes = Some(clamp(1, u64::MAX.into()) as u64),
-        "mate" => spec.mate = Some(clamp(1, u32::MAX.into()) as u32),
-        "movetime" => spec.movetime = Some(clamp(0, u64::MAX.into()) as u64),
+        "wtime" => limits.wtime = Some(ms(clamp(i64::MIN.into(), i64::MAX.into()))),
+        "btime" => limits.btime = Some(ms(clamp(i64::MIN.into(), i64::MAX.into()))),
+        "winc" => limits.winc = Some(ms(clamp(i64::MIN.into(), i64::MAX.into()))),
+        "binc" => limits.binc = Some(ms(clamp(i64::MIN.into(), i64::MAX.into()))),
+        "movestogo" => limits.movestogo = Some(clamp(1, u32::MAX.into()) as u32),
+        "depth" => limits.depth = Some(clamp(1, MAX_GO_DEPTH.into()) as u32),
+        "nodes" => limits.nodes = Some(clamp(1, u64::MAX.into()) as u64),
+        "mate" => limits.mate = Some(clamp(1, u32::MAX.into()) as u32),
+        "movetime" => {
+            limits.movetime = Some(Duration::from_millis(clamp(0, u64::MAX.into()) as u64));
+        }
         _ => {}
     }
 }
@@ -423,6 +431,56 @@ fn parse_int(token: &str) -> Option<i128> {
             _ => None,
         },
     }
+}
+
+/// `genfens N seed S book <None|FILE> [plies K]`, as OpenBench sends it. `seed` (default 0),
+/// `book` (default `None`) and `plies` may come in any order; other words are ignored with a
+/// notice (OpenBench appends user-defined extras).
+fn parse_genfens(args: &[&str], notices: &mut Vec<String>) -> Result<Command, CommandError> {
+    let bad = |what: String| CommandError::GenFens(what);
+    let count = match args.first().map(|n| n.parse::<usize>()) {
+        Some(Ok(n @ 1..=MAX_GENFENS)) => n,
+        Some(_) => return Err(bad(format!("bad count '{}'", echo(args[0])))),
+        None => return Err(bad("no count".to_owned())),
+    };
+    let (mut seed, mut book, mut plies) = (0, None, None);
+    let mut words = args[1..].iter();
+    while let Some(&word) = words.next() {
+        let key = word.to_ascii_lowercase();
+        if !matches!(key.as_str(), "seed" | "book" | "plies") {
+            notices.push(format!("genfens: ignored '{}'", echo(word)));
+            continue;
+        }
+        let Some(&value) = words.next() else {
+            return Err(bad(format!("'{key}' needs a value")));
+        };
+        let number = || bad(format!("{key} '{}' is not a usable number", echo(value)));
+        match key.as_str() {
+            "seed" => seed = value.parse::<u64>().map_err(|_| number())?,
+            "plies" => {
+                plies = Some(
+                    value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|p| *p <= 64)
+                        .ok_or_else(number)?,
+                )
+            }
+            _ if value.eq_ignore_ascii_case("none") => book = None,
+            _ => book = Some(value.to_owned()),
+        }
+    }
+    let default_plies = if book.is_some() {
+        PLIES_AFTER_BOOK
+    } else {
+        PLIES_WITHOUT_BOOK
+    };
+    let request = OpeningRequest {
+        count,
+        seed,
+        plies: plies.unwrap_or(default_plies),
+    };
+    Ok(Command::GenFens { request, book })
 }
 
 /// `setoption name <name words> [value <value words>]`.
@@ -448,126 +506,4 @@ fn parse_setoption(args: &[&str]) -> Result<Command, SetOptionSyntaxError> {
         name: name.join(" "),
         value,
     })
-}
-
-/// User input quoted in a message, shortened so that a 100 KB line gives a readable reply, and
-/// with control characters escaped (`\u{1b}`): a lone CR or an escape sequence echoed raw would
-/// show the GUI a line break or garbage the engine never meant.
-pub fn echo(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars().take(MAX_ECHO_CHARS) {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    if text.chars().count() > MAX_ECHO_CHARS {
-        out.push_str(&format!("... ({} bytes)", text.len()));
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn go(line: &str) -> (GoSpec, Vec<String>) {
-        let parsed = parse_line(line).unwrap().unwrap();
-        match parsed.command {
-            Command::Go(spec) => (spec, parsed.notices),
-            other => panic!("not go: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn go_ponder_keeps_the_clock() {
-        let (spec, notices) = go("go ponder wtime 1000 btime 2000 winc 10 binc 20 movestogo 5");
-        assert!(spec.ponder);
-        assert_eq!((spec.wtime, spec.btime), (Some(1000), Some(2000)));
-        assert_eq!(
-            (spec.winc, spec.binc, spec.movestogo),
-            (Some(10), Some(20), Some(5))
-        );
-        assert!(notices.is_empty());
-    }
-
-    #[test]
-    fn go_values_are_clamped_not_fatal() {
-        let (spec, notices) = go("go depth 256 nodes 1000000000000 movetime -5");
-        assert_eq!(spec.depth, Some(MAX_GO_DEPTH));
-        assert_eq!(spec.nodes, Some(1_000_000_000_000));
-        assert_eq!(spec.movetime, Some(0));
-        assert_eq!(notices.len(), 2);
-        let (spec, _) = go("go depth 99999999999999999999999999999999999999999999");
-        assert_eq!(spec.depth, Some(MAX_GO_DEPTH));
-        let (spec, notices) = go("go wtime -300 foo 3 depth");
-        assert_eq!(spec.wtime, Some(-300));
-        assert_eq!(notices.len(), 3, "{notices:?}");
-    }
-
-    #[test]
-    fn go_searchmoves_and_perft() {
-        let (spec, _) = go("go searchmoves e2e4 d2d4 depth 3");
-        assert_eq!(spec.searchmoves.len(), 2);
-        assert_eq!(spec.depth, Some(3));
-        assert_eq!(go("go perft 4").0.perft, Some(4));
-        assert!(parse_line("go perft").is_err());
-        assert!(parse_line("go perft x").is_err());
-    }
-
-    #[test]
-    fn position_shredder_fen_and_moves() {
-        let line = "position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 moves g1h1";
-        let Command::Position(spec) = parse_line(line).unwrap().unwrap().command else {
-            panic!()
-        };
-        assert_eq!(
-            spec.fen.as_deref().map(|f| f.ends_with("HFhf - 2 9")),
-            Some(true)
-        );
-        assert_eq!(spec.moves, ["g1h1"]);
-        assert!(parse_line("position startpos e2e4").is_err());
-        assert!(parse_line("position").is_err());
-        assert!(parse_line("position fen").is_err());
-    }
-
-    #[test]
-    fn simple_commands_match_whole_words() {
-        assert_eq!(
-            parse_line("  ISREADY \r").unwrap().unwrap().command,
-            Command::IsReady
-        );
-        assert!(parse_line("isreadyX").is_err());
-        assert_eq!(
-            parse_line("debug on").unwrap().unwrap().command,
-            Command::Debug(true)
-        );
-        assert!(parse_line("debug maybe").is_err());
-        assert_eq!(parse_line("   ").unwrap(), None);
-    }
-
-    #[test]
-    fn setoption_names_with_spaces() {
-        let cmd = parse_line("setoption name Move  Overhead value 100")
-            .unwrap()
-            .unwrap();
-        assert_eq!(
-            cmd.command,
-            Command::SetOption {
-                name: "Move Overhead".into(),
-                value: Some("100".into())
-            }
-        );
-        let cmd = parse_line("setoption name Clear Hash").unwrap().unwrap();
-        assert_eq!(
-            cmd.command,
-            Command::SetOption {
-                name: "Clear Hash".into(),
-                value: None
-            }
-        );
-        assert!(parse_line("setoption Hash 4").is_err());
-        assert!(parse_line("setoption name value 4").is_err());
-    }
 }

@@ -7,7 +7,8 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, PositionErrorKinds};
 use thiserror::Error;
 
-use super::command::{PositionSpec, echo};
+use super::command::PositionSpec;
+use crate::options::echo;
 
 /// Why a `position` command was refused (the previous position stays).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]

@@ -2,53 +2,54 @@
 //!
 //! Three kinds of thread:
 //!
-//! - the **input** thread reads lines and sends them down a channel; it never blocks anyone;
+//! - the **input** thread (`read_lines`, below) reads lines and sends them down a channel; it
+//!   never blocks anyone;
 //! - the **command loop** (the caller's thread, [`run_uci`]) owns the engine state: options,
 //!   position, the [`Searcher`] while it is idle. It answers every command at once, `isready`
-//!   included, because it never searches itself;
-//! - a **worker** thread per `go`: the search (or perft) runs there with the `Searcher` moved in,
-//!   writes `info` lines through the shared [`Output`], and sends the `Searcher` and its result
-//!   back down the same channel.
+//!   included, because it never searches or counts itself;
+//! - a **worker** thread per `go`, `go perft` and `bench` (a `job::Job`): the work runs there
+//!   (a search with the `Searcher` moved in), writes its lines through the shared [`Output`], and
+//!   a search sends the `Searcher` and its result back down the same channel.
 //!
-//! The command loop prints the `bestmove`, exactly one per `go`. In infinite and ponder mode it
-//! holds a result that arrives early until `stop` or `ponderhit`, as the UCI spec requires.
+//! A `go wtime ...` line goes: this file (input thread, then `Engine::execute`) → `command.rs`
+//! (parsed straight into the search's [`Limits`](crate::search::Limits)) → `job.rs` (the worker
+//! thread) → [`crate::search`] → `output.rs` (`info` lines through the reporter, then the
+//! `bestmove`).
+//!
+//! The command loop has exactly one `bestmove` printed per `go`. In infinite and ponder mode a
+//! result that arrives early is held until `stop` or `ponderhit`, as the UCI spec requires.
 
 pub mod command;
-mod extras;
 pub mod game;
-pub mod input;
-mod jobs;
+mod job;
 pub mod memory;
 pub mod options;
 pub mod output;
 
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::thread;
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, Move, Position};
+use thiserror::Error;
 use vampirc_uci::UciMessage;
 
 use crate::config::Config;
 use crate::eval::Evaluator;
-use crate::search::{Limits, SearchControl, SearchResult, Searcher};
-use command::{Command, GoSpec, Parsed, echo, parse_line};
+use crate::options::{EngineOptions, OptionId, echo};
+use crate::search::Searcher;
+use crate::search::bench::DEFAULT_BENCH_DEPTH;
+use command::{Command, Parsed, parse_line};
 use game::{Game, describe};
-use input::{InputError, read_lines};
-use options::{EngineOptions, OptionId};
-use output::{Output, UciReporter, bestmove_line};
-
-/// Stack for the search thread: deep recursion with move lists on the stack needs more than the
-/// default 2 MB of spawned threads.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
+use job::{Job, SearchDone};
+use output::Output;
 
 /// Author line of `uci`.
 const AUTHOR: &str = "the Minkowski developers";
+
+/// Longest input line accepted; longer lines are skipped with a notice (without storing them).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// What the command loop waits for.
 enum Event {
@@ -56,54 +57,8 @@ enum Event {
     BadInput(InputError),
     Eof,
     SearchDone(Box<SearchDone>),
-    PerftDone,
-}
-
-/// A worker's answer: the searcher back (unless the search panicked) and its result.
-struct SearchDone {
-    searcher: Option<Searcher>,
-    result: Option<SearchResult>,
-}
-
-/// What a worker thread runs.
-enum Work {
-    Search {
-        limits: Limits,
-        history: Vec<Zobrist64>,
-    },
-    Perft {
-        depth: u32,
-    },
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum JobKind {
-    Search,
-    Perft,
-}
-
-/// The `go` being worked on.
-struct Job {
-    kind: JobKind,
-    control: SearchControl,
-    root: Chess,
-    searchmoves: Vec<Move>,
-    chess960: bool,
-    infinite: bool,
-    /// `go ponder` without `ponderhit` yet.
-    pondering: bool,
-    /// `stop` (or quit, or end of input) was received.
-    stopped: bool,
-    /// A search that ended while its `bestmove` must be held.
-    finished: Option<Option<SearchResult>>,
-    handle: Option<JoinHandle<()>>,
-}
-
-impl Job {
-    /// Whether the `bestmove` must wait for `stop` or `ponderhit`.
-    fn holds_bestmove(&self) -> bool {
-        !self.stopped && (self.infinite || self.pondering)
-    }
+    /// A perft or bench ended (it printed its own answer).
+    CountDone,
 }
 
 /// Whether to keep reading.
@@ -120,6 +75,38 @@ enum Flow {
 /// or end of input is stopped and its `bestmove` printed before returning. After `quit` the input
 /// thread is left behind, blocked on `input` until that ends (a process exits anyway).
 pub fn run_uci<R, W>(input: R, output: W, config: &Config, notices: &[String])
+where
+    R: BufRead + Send + 'static,
+    W: Write + Send + 'static,
+{
+    run_loop(input, output, config, notices, false);
+}
+
+/// Run UCI command lines given up front (the command line's `minkowski "position startpos"
+/// "go depth 10" quit`), then return. Unlike [`run_uci`], each line waits until the job before it
+/// has ended, so a `go depth 10` followed by `quit` still searches to depth 10; a search that
+/// waits for `stop` (`go infinite`) is stopped at the end.
+///
+/// ```
+/// use minkowski::config::Config;
+/// let lines = ["position startpos".to_owned(), "go depth 3".to_owned(), "quit".to_owned()];
+/// minkowski::uci::run_uci_commands(&lines, std::io::sink(), &Config::default(), &[]);
+/// ```
+pub fn run_uci_commands<W>(lines: &[String], output: W, config: &Config, notices: &[String])
+where
+    W: Write + Send + 'static,
+{
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    run_loop(
+        io::Cursor::new(text.into_bytes()),
+        output,
+        config,
+        notices,
+        true,
+    );
+}
+
+fn run_loop<R, W>(input: R, output: W, config: &Config, notices: &[String], script: bool)
 where
     R: BufRead + Send + 'static,
     W: Write + Send + 'static,
@@ -164,6 +151,8 @@ where
         queued: VecDeque::new(),
         debug: false,
         notices,
+        script,
+        pending: VecDeque::new(),
     };
     engine.run(&rx);
 }
@@ -195,17 +184,40 @@ struct Engine<W: Write + Send + 'static> {
     /// The evaluation (built-in weights with engine.toml's `[eval]`), for new searchers and
     /// the `eval` command.
     evaluator: Evaluator,
+    /// The job on a worker thread (or a finished search holding its `bestmove`).
     job: Option<Job>,
-    /// `go`s that arrived while a finite search was still running, oldest first.
-    queued: VecDeque<(Job, Work)>,
+    /// Jobs that arrived while a finite one was still running, oldest first.
+    queued: VecDeque<Job>,
     debug: bool,
     notices: Vec<String>,
+    /// Command-line mode ([`run_uci_commands`]): each line waits until the job before it has
+    /// ended (unless that job waits for `stop` or `ponderhit`), so `go depth 10` then `quit`
+    /// searches to depth 10.
+    script: bool,
+    /// Input that arrived while a script waits, oldest first.
+    pending: VecDeque<Event>,
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
     fn run(&mut self, rx: &Receiver<Event>) {
-        while let Ok(event) = rx.recv() {
+        loop {
+            let event = match self.pending.pop_front() {
+                Some(event) if !self.script_waits() => event,
+                held => {
+                    if let Some(event) = held {
+                        self.pending.push_front(event);
+                    }
+                    match rx.recv() {
+                        Ok(event) => event,
+                        Err(_) => break,
+                    }
+                }
+            };
             match event {
+                // A script's next line waits for the job before it (see `script`).
+                Event::Line(_) | Event::BadInput(_) | Event::Eof if self.script_waits() => {
+                    self.pending.push_back(event);
+                }
                 Event::Line(line) => {
                     // A bug in one command must not take the engine down with it.
                     let flow = catch_unwind(AssertUnwindSafe(|| self.handle_line(&line)))
@@ -224,11 +236,11 @@ impl<W: Write + Send + 'static> Engine<W> {
                 Event::BadInput(e) => self.out.info_string(e),
                 Event::Eof => break,
                 Event::SearchDone(done) => self.on_search_done(*done),
-                Event::PerftDone => self.on_perft_done(),
+                Event::CountDone => self.on_count_done(),
             }
         }
-        // End of input (or the input thread is gone): finish like `quit`, but let a perft
-        // complete, so that `echo "go perft 5" | minkowski` prints the whole count.
+        // End of input (or the input thread is gone): finish like `quit`, but let a perft or
+        // bench complete, so that `echo "go perft 5" | minkowski` prints the whole count.
         self.finish_jobs(rx, false);
     }
 
@@ -249,6 +261,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     fn execute(&mut self, command: Command) -> Flow {
+        let chess960 = self.options.chess960;
         match command {
             Command::Uci => self.uci(),
             Command::Debug(on) => {
@@ -272,20 +285,33 @@ impl<W: Write + Send + 'static> Engine<W> {
                 }
                 Err(e) => self.out.info_string(format!("position: {e}")),
             },
-            Command::Go(spec) => self.go(spec),
+            Command::Go {
+                limits,
+                searchmoves,
+            } => self.go(|engine: &Self| {
+                Job::search(limits, &searchmoves, &engine.game, chess960, &engine.out)
+            }),
+            Command::Perft(depth) => {
+                self.go(|engine: &Self| Job::perft(depth, &engine.game, chess960))
+            }
+            Command::Bench(depth) => {
+                self.go(|_: &Self| Job::bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH)))
+            }
+            Command::GenFens { request, book } => {
+                match Job::genfens(request, book.as_deref(), &self.out) {
+                    Ok(job) => self.go(|_: &Self| job),
+                    Err(e) => self.out.info_string(e),
+                }
+            }
             Command::Stop => self.stop(),
             Command::PonderHit => self.ponderhit(),
             Command::Quit => return Flow::Quit,
-            Command::Display => self
-                .out
-                .lines(&describe(&self.game.pos, self.options.chess960)),
-            Command::Eval => extras::eval_command(&self.out, &self.evaluator, &self.game.pos),
-            Command::Bench(depth) => {
-                if self.job.is_some() {
-                    self.out
-                        .info_string("bench: a search is running; send 'stop' first");
-                } else {
-                    extras::bench_command(&self.out, depth);
+            Command::Display => self.out.lines(&describe(&self.game.pos, chess960)),
+            Command::Eval => {
+                // One `info string` per line, so that GUIs that log engine output keep it and
+                // none mistakes it for a command.
+                for line in self.evaluator.trace(&self.game.pos).to_string().lines() {
+                    self.out.info_string(line);
                 }
             }
         }
@@ -297,7 +323,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             UciMessage::id_name(&format!("Minkowski {}", env!("CARGO_PKG_VERSION"))).to_string(),
             UciMessage::id_author(AUTHOR).to_string(),
         ];
-        lines.extend(self.defaults.declarations());
+        lines.extend(options::declarations(&self.defaults));
         self.out.lines(&lines);
         for n in &self.notices {
             self.out.info_string(n);
@@ -359,23 +385,67 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
     }
 
-    fn go(&mut self, spec: GoSpec) {
-        // The newest `go` ends by itself unless it holds its bestmove for `stop`/`ponderhit`.
-        let newest = self.queued.back().map(|(job, _)| job).or(self.job.as_ref());
+    /// In a script, whether the next line must wait: a job runs that ends by itself.
+    fn script_waits(&self) -> bool {
+        self.script && self.job.as_ref().is_some_and(|job| !job.holds_bestmove())
+    }
+
+    /// Start the job `make` builds from the state of this moment, or queue it behind a finite
+    /// job still running (a script sends `go`s in a row).
+    fn go(&mut self, make: impl FnOnce(&Self) -> Job) {
+        // The newest job ends by itself unless it holds its bestmove for `stop`/`ponderhit`.
+        let newest = self.queued.back().or(self.job.as_ref());
         if newest.is_some_and(Job::holds_bestmove) {
             self.out
                 .info_string("go ignored: a search is already running (send 'stop' first)");
             return;
         }
-        let (job, work) = self.prepare(spec);
+        let job = make(self);
         if self.job.is_some() {
-            // A finite search is still running (a script sent `go`s in a row): the new one
-            // starts when it ends, on the position and options of this moment.
             self.out
                 .info_string("go queued: it starts when the running search ends");
-            self.queued.push_back((job, work));
+            self.queued.push_back(job);
         } else {
-            self.start(job, work);
+            self.start(job);
+        }
+    }
+
+    /// Run a job on a worker thread (a search takes the searcher along).
+    fn start(&mut self, mut job: Job) {
+        let searcher = if job.is_search() {
+            self.sync_searcher();
+            Some(
+                self.searcher
+                    .take()
+                    .unwrap_or_else(|| new_searcher(&self.options, &self.evaluator)),
+            )
+        } else {
+            None
+        };
+        match job.start(searcher, &self.out, &self.tx) {
+            Ok(()) => self.job = Some(job),
+            Err(e) => {
+                // The searcher went down with the closure; start a fresh one.
+                self.out
+                    .info_string(format!("cannot start a worker thread: {e}"));
+                if self.searcher.is_none() {
+                    self.searcher = Some(new_searcher(&self.options, &self.evaluator));
+                    self.searcher_hash_mb = self.options.hash_mb;
+                }
+                if job.is_search() {
+                    job.print_bestmove(None, &self.out);
+                }
+                self.start_queued();
+            }
+        }
+    }
+
+    /// Start the queued job, if any, once nothing runs.
+    fn start_queued(&mut self) {
+        if self.job.is_none()
+            && let Some(job) = self.queued.pop_front()
+        {
+            self.start(job);
         }
     }
 
@@ -386,27 +456,18 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             return;
         }
-        let queued = self.queued.iter_mut().map(|(job, _)| job);
-        for job in self.job.iter_mut().chain(queued) {
-            job.stopped = true;
-            job.control.stop.store(true, Ordering::SeqCst);
-        }
+        self.job
+            .iter_mut()
+            .chain(&mut self.queued)
+            .for_each(Job::stop);
         self.release_held_bestmove();
     }
 
     fn ponderhit(&mut self) {
-        let queued = self.queued.iter_mut().map(|(job, _)| job);
-        // The live ponder search: one stopped earlier may still be running or queued, and
-        // must not take the `ponderhit` meant for the newest.
-        match self
-            .job
-            .iter_mut()
-            .chain(queued)
-            .find(|job| job.pondering && !job.stopped)
-        {
+        let mut jobs = self.job.iter_mut().chain(&mut self.queued);
+        match jobs.find(|job| job.is_pondering()) {
             Some(job) => {
-                job.pondering = false;
-                job.control.ponderhit.store(true, Ordering::SeqCst);
+                job.ponderhit();
                 self.release_held_bestmove();
             }
             None => self.out.info_string("ponderhit ignored: not pondering"),
@@ -415,13 +476,10 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     /// Print a result that was waiting for `stop`/`ponderhit`, if nothing holds it any more.
     fn release_held_bestmove(&mut self) {
-        let release = self
-            .job
-            .as_ref()
-            .is_some_and(|job| job.finished.is_some() && !job.holds_bestmove());
-        if release && let Some(mut job) = self.job.take() {
-            let result = job.finished.take().flatten();
-            self.print_bestmove(&job, result.as_ref());
+        if self.job.as_ref().is_some_and(Job::can_release)
+            && let Some(job) = self.job.take()
+        {
+            job.release(&self.out);
             self.start_queued();
         }
     }
@@ -437,51 +495,32 @@ impl<W: Write + Send + 'static> Engine<W> {
                 .unwrap_or_else(|| new_searcher(&self.options, &self.evaluator)),
         );
         self.sync_searcher();
-        let Some(mut job) = self.job.take() else {
-            return;
-        };
-        if let Some(handle) = job.handle.take() {
-            let _ = handle.join();
-        }
-        if job.holds_bestmove() {
-            job.finished = Some(done.result);
-            self.job = Some(job);
-        } else {
-            self.print_bestmove(&job, done.result.as_ref());
+        if let Some(job) = self.job.take() {
+            self.job = job.finish(done.result, &self.out);
             self.start_queued();
         }
     }
 
-    fn on_perft_done(&mut self) {
-        if let Some(handle) = self.job.take().and_then(|mut job| job.handle.take()) {
-            let _ = handle.join();
+    fn on_count_done(&mut self) {
+        if let Some(mut job) = self.job.take() {
+            job.join();
         }
         self.start_queued();
     }
 
-    fn print_bestmove(&self, job: &Job, result: Option<&SearchResult>) {
-        let (line, notice) = bestmove_line(&job.root, result, &job.searchmoves, job.chess960);
-        if let Some(n) = notice {
-            self.out.info_string(n);
-        }
-        self.out.line(&line);
-    }
-
     /// At `quit` or end of input: stop the searches and wait for them, so every `go` still gets
-    /// its `bestmove`. Perfts are stopped only at `quit`.
-    fn finish_jobs(&mut self, rx: &Receiver<Event>, stop_perft: bool) {
-        let queued = self.queued.iter_mut().map(|(job, _)| job);
-        for job in self.job.iter_mut().chain(queued) {
-            if stop_perft || job.kind == JobKind::Search {
-                job.stopped = true;
-                job.control.stop.store(true, Ordering::SeqCst);
+    /// its `bestmove`. Perft and bench are stopped only at `quit`.
+    fn finish_jobs(&mut self, rx: &Receiver<Event>, stop_counts: bool) {
+        for job in self.job.iter_mut().chain(&mut self.queued) {
+            if stop_counts || job.is_search() {
+                job.stop();
             }
         }
         self.release_held_bestmove();
         while self.job.is_some() {
             match rx.recv() {
                 Ok(Event::SearchDone(done)) => self.on_search_done(*done),
-                Ok(Event::PerftDone) => self.on_perft_done(),
+                Ok(Event::CountDone) => self.on_count_done(),
                 Ok(_) => {}
                 Err(_) => break,
             }
@@ -489,46 +528,87 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use std::io::Cursor;
-    use std::sync::{Arc, Mutex};
+/// Input that never became a line.
+#[derive(Debug, Error)]
+pub enum InputError {
+    /// A line over [`MAX_LINE_BYTES`].
+    #[error("line of {bytes} bytes ignored: longer than the limit of {limit} bytes")]
+    TooLong {
+        /// Its length.
+        bytes: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// A line that is not UTF-8.
+    #[error("line ignored: it is not valid UTF-8")]
+    NotUtf8,
+    /// Reading failed; treated as the end of input.
+    #[error("cannot read input ({0}); stopping")]
+    Read(io::Error),
+}
 
-    use super::*;
-
-    /// A writer the test can read back after the loop ends.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
+/// The input thread: lines (without `\n` or `\r\n`) to the channel until the end of input.
+fn read_lines<R: BufRead>(mut input: R, tx: &Sender<Event>) {
+    loop {
+        let event = match read_line_capped(&mut input, MAX_LINE_BYTES) {
+            Ok(Some(Ok(line))) => Event::Line(line),
+            Ok(Some(Err(bad))) => Event::BadInput(bad),
+            Ok(None) => Event::Eof,
+            Err(e) => {
+                let _ = tx.send(Event::BadInput(InputError::Read(e)));
+                Event::Eof
+            }
+        };
+        let last = matches!(event, Event::Eof);
+        if tx.send(event).is_err() || last {
+            return;
         }
     }
+}
 
-    #[test]
-    fn runs_in_process_over_any_reader_and_writer() {
-        let out = Shared::default();
-        let input =
-            Cursor::new(b"uci\nisready\nposition startpos moves e2e4\ngo infinite\n".to_vec());
-        run_uci(
-            input,
-            out.clone(),
-            &Config::default(),
-            &["hello".to_owned()],
-        );
-        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(lines.contains(&"info string hello"));
-        assert!(lines.contains(&"uciok") && lines.contains(&"readyok"));
-        // End of input stopped the infinite search, which still answered.
-        assert_eq!(
-            lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
-            1
-        );
+/// One line, at most `cap` bytes kept. `Ok(None)` at the end of input; an over-long line is
+/// consumed to its end but not stored.
+fn read_line_capped<R: BufRead>(
+    input: &mut R,
+    cap: usize,
+) -> io::Result<Option<Result<String, InputError>>> {
+    let mut buf = Vec::new();
+    let mut bytes = 0usize;
+    let mut any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            if !any {
+                return Ok(None);
+            }
+            break;
+        }
+        any = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        bytes += chunk.len();
+        if bytes <= cap {
+            buf.extend_from_slice(chunk);
+        } else {
+            buf = Vec::new();
+        }
+        let used = newline.map_or(available.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            break;
+        }
     }
+    if bytes > cap {
+        return Ok(Some(Err(InputError::TooLong { bytes, limit: cap })));
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(Some(
+        String::from_utf8(buf).map_err(|_| InputError::NotUtf8),
+    ))
 }

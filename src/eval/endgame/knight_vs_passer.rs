@@ -15,15 +15,13 @@
 //! "exactly `j` moves"); and a double step from the second rank only shrinks that set faster, so
 //! the pawn always takes it. `tests` check this against an exhaustive race search.
 
-use crate::geometry::{king_distance, knight_fill};
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
 use super::Verdict;
+use crate::eval::pawns::is_passed;
 use crate::eval::score::S;
 use crate::eval::weights::Weights;
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
+use crate::geometry::{file_mask, king_distance, knight_fill};
 
 /// A passed pawn racing to promote, with everything the race depends on: three plain values,
 /// so any engine can ask "is this passer caught?" with its own squares (`Square::new(index)`,
@@ -194,7 +192,7 @@ impl PasserRace {
 
     /// Squares strictly ahead of the pawn after `made` moves, up to the promotion square.
     const fn path_after(&self, made: u32) -> u64 {
-        let file_mask = 0x0101_0101_0101_0101u64 << (self.pawn.to_u32() & 7);
+        let file_mask = file_mask(self.pawn.to_u32());
         let rank = self.rank_after(made);
         // Relative ranks above `rank`, as a mask of absolute ranks.
         let ahead_relative: u64 = if rank >= 7 {
@@ -237,10 +235,7 @@ pub(super) fn evaluate(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
             pawn_to_move: pos.turn() == strong,
         };
         let front = Bitboard(race.path_after(0));
-        // Passed: no enemy pawn ahead on its own or a neighbouring file.
-        let span = front.0 | ((front.0 << 1) & !FILE_A) | ((front.0 >> 1) & !FILE_H);
-        let passed = (span & their_pawns.0) == 0;
-        if !passed || (front & board.occupied()).any() {
+        if !is_passed(pawn, strong, their_pawns) || (front & board.occupied()).any() {
             continue;
         }
         bonus += if race.unstoppable(defending_king, knights) {

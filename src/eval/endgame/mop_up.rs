@@ -5,7 +5,7 @@ use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
 
 use super::Verdict;
 use crate::eval::score::S;
-use crate::eval::weights::Weights;
+use crate::eval::weights::{Weights, role_index};
 use crate::geometry::{
     centre_manhattan_distance, king_distance, knight_distance, manhattan_distance,
 };
@@ -129,9 +129,9 @@ impl KbnkPosition {
         if self.is_stalemate() {
             return S::ZERO;
         }
-        let material = w.material[Role::Bishop as usize - 1]
-            + w.material[Role::Knight as usize - 1]
-            + w.material[Role::King as usize - 1];
+        let material = w.material[role_index(Role::Bishop)]
+            + w.material[role_index(Role::Knight)]
+            + w.material[role_index(Role::King)];
         // No edge term here: every edge square would look as good as the right corner,
         // flattening the path from a wrong corner along the edge; the corner distance alone
         // leads the king.
@@ -255,7 +255,7 @@ fn material(pos: &Chess, color: Color, w: &Weights) -> S {
     Role::ALL
         .into_iter()
         .map(|role| {
-            w.material[role as usize - 1] * pos.board().by_piece(role.of(color)).count() as i32
+            w.material[role_index(role)] * pos.board().by_piece(role.of(color)).count() as i32
         })
         .fold(S::ZERO, |a, b| a + b)
 }

@@ -2,6 +2,8 @@
 
 use shakmaty::{Board, Color, Role};
 
+use crate::eval::weights::role_index;
+
 /// How many pawns, knights, bishops, rooks and queens one side has (kings are implied).
 ///
 /// ```
@@ -11,7 +13,7 @@ use shakmaty::{Board, Color, Role};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SideMaterial {
-    /// Counts indexed by `Role as usize - 1`: pawn, knight, bishop, rook, queen.
+    /// Counts indexed by [`role_index`]: pawn, knight, bishop, rook, queen.
     counts: [u8; 5],
 }
 
@@ -27,17 +29,15 @@ impl SideMaterial {
     #[must_use]
     pub fn of(board: &Board, color: Color) -> SideMaterial {
         let mut counts = [0u8; 5];
-        for (i, role) in [
+        for role in [
             Role::Pawn,
             Role::Knight,
             Role::Bishop,
             Role::Rook,
             Role::Queen,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            counts[i] = board.by_piece(role.of(color)).count().min(u8::MAX as usize) as u8;
+        ] {
+            counts[role_index(role)] =
+                board.by_piece(role.of(color)).count().min(u8::MAX as usize) as u8;
         }
         SideMaterial { counts }
     }
@@ -147,12 +147,8 @@ impl std::str::FromStr for SideMaterial {
         let rest = s.strip_prefix('K').ok_or_else(err)?;
         let mut counts = [0u8; 5];
         for c in rest.chars() {
-            let i = match c {
-                'P' => 0,
-                'N' => 1,
-                'B' => 2,
-                'R' => 3,
-                'Q' => 4,
+            let i = match Role::from_char(c) {
+                Some(role) if role != Role::King && c.is_ascii_uppercase() => role_index(role),
                 _ => return Err(err()),
             };
             counts[i] = counts[i].checked_add(1).ok_or_else(err)?;

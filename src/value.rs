@@ -1,21 +1,45 @@
-//! [`Value`]: a search score in centipawns that also encodes "mate in n plies".
+//! The bottom layer: [`Value`], a score in centipawns that also encodes "mate in n plies", with
+//! [`MAX_PLY`], the mate bounds and the conversions to and from the transposition table, and
+//! [`Score`], the form a user sees. The evaluation returns a `Value` and the search combines them;
+//! keeping them here lets `eval` stand alone without `search` (as Stockfish keeps `Value` in
+//! `types.h`). Re-exported as `minkowski::eval::Value` and `minkowski::value::{Value, Score,
+//! MAX_PLY}`.
 
 use std::ops::{Add, Neg, Sub};
-
-use super::Score;
 
 /// Deepest ply the search ever reaches (arrays are sized by it).
 ///
 /// ```
-/// assert_eq!(minkowski::search::MAX_PLY, 128);
+/// assert_eq!(minkowski::value::MAX_PLY, 128);
 /// ```
 pub const MAX_PLY: usize = 128;
+
+/// A score as the user sees it.
+///
+/// ```
+/// use minkowski::search::{Limits, SearchControl, Searcher};
+/// use minkowski::value::Score;
+/// use shakmaty::{Chess, CastlingMode, fen::Fen};
+/// // Back-rank mate in one.
+/// let pos: Chess = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let limits = Limits { depth: Some(3), ..Default::default() };
+/// let result = Searcher::new(1).search(&pos, &[], &limits, &SearchControl::default(), &mut ());
+/// assert_eq!(result.score, Score::Mate(1));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's point of view.
+    Cp(i32),
+    /// Mate in this many moves (positive: the side to move mates; negative: it is mated).
+    Mate(i32),
+}
 
 /// A score in centipawns from the side to move's point of view. Values within [`MAX_PLY`] of
 /// [`Value::MATE`] are mates: `MATE - n` means "the side to move mates n plies from the root".
 ///
 /// ```
-/// use minkowski::search::{Score, Value};
+/// use minkowski::value::{Score, Value};
 /// assert_eq!(Value::mate_in(1).to_score(), Score::Mate(1));   // mate with the next move
 /// assert_eq!(Value::mate_in(3).to_score(), Score::Mate(2));
 /// assert_eq!(Value::mated_in(2).to_score(), Score::Mate(-1)); // we get mated next move
@@ -29,27 +53,27 @@ impl Value {
     /// A draw.
     ///
     /// ```
-    /// assert_eq!(minkowski::search::Value::DRAW.0, 0);
+    /// assert_eq!(minkowski::value::Value::DRAW.0, 0);
     /// ```
     pub const DRAW: Value = Value(0);
     /// Mate at the root (never reached: mates are at least one ply away).
     ///
     /// ```
-    /// use minkowski::search::Value;
+    /// use minkowski::value::Value;
     /// assert_eq!(Value::mate_in(0), Value::MATE);
     /// ```
     pub const MATE: Value = Value(32_000);
     /// Larger than any score: the initial alpha-beta window.
     ///
     /// ```
-    /// use minkowski::search::Value;
+    /// use minkowski::value::Value;
     /// assert!(Value::INFINITE > Value::MATE && -Value::INFINITE < Value::mated_in(0));
     /// ```
     pub const INFINITE: Value = Value(32_001);
     /// Smallest absolute value that is a mate score.
     ///
     /// ```
-    /// use minkowski::search::{MAX_PLY, Value};
+    /// use minkowski::value::{MAX_PLY, Value};
     /// assert!(Value::mate_in(MAX_PLY).is_mate());
     /// assert!(!Value(Value::MATE_BOUND.0 - 1).is_mate());
     /// ```
@@ -58,7 +82,7 @@ impl Value {
     /// The side to move mates `ply` plies from the root.
     ///
     /// ```
-    /// use minkowski::search::{Score, Value};
+    /// use minkowski::value::{Score, Value};
     /// assert_eq!(Value::mate_in(5).to_score(), Score::Mate(3));
     /// ```
     #[must_use]
@@ -69,7 +93,7 @@ impl Value {
     /// The side to move is mated `ply` plies from the root.
     ///
     /// ```
-    /// use minkowski::search::{Score, Value};
+    /// use minkowski::value::{Score, Value};
     /// assert_eq!(Value::mated_in(4).to_score(), Score::Mate(-2));
     /// assert_eq!(-Value::mate_in(4), Value::mated_in(4));
     /// ```
@@ -81,7 +105,7 @@ impl Value {
     /// Whether this is a mate score (for either side).
     ///
     /// ```
-    /// use minkowski::search::Value;
+    /// use minkowski::value::Value;
     /// assert!(Value::mated_in(10).is_mate());
     /// assert!(!Value(19_999).is_mate());
     /// ```
@@ -93,7 +117,7 @@ impl Value {
     /// The user-facing score: centipawns, or mate in moves (not plies).
     ///
     /// ```
-    /// use minkowski::search::{Score, Value};
+    /// use minkowski::value::{Score, Value};
     /// assert_eq!(Value(-120).to_score(), Score::Cp(-120));
     /// assert_eq!(Value::mate_in(3).to_score(), Score::Mate(2)); // our moves on plies 1 and 3
     /// ```
@@ -113,7 +137,7 @@ impl Value {
     /// Convert a root-relative mate score at `ply` to a node-relative one for the TT.
     ///
     /// ```
-    /// use minkowski::search::Value;
+    /// use minkowski::value::Value;
     /// // Found at ply 3: mate 5 plies from the root is mate 2 plies from this node.
     /// assert_eq!(Value::mate_in(5).to_tt(3), Value::mate_in(2));
     /// assert_eq!(Value(40).to_tt(3), Value(40)); // other scores are stored as they are
@@ -132,7 +156,7 @@ impl Value {
     /// Inverse of [`Value::to_tt`]: a TT score read at `ply`.
     ///
     /// ```
-    /// use minkowski::search::Value;
+    /// use minkowski::value::Value;
     /// let stored = Value::mate_in(5).to_tt(3);
     /// assert_eq!(stored.from_tt(3), Value::mate_in(5));
     /// assert_eq!(stored.from_tt(1), Value::mate_in(3)); // the same node reached at ply 1

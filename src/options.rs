@@ -1,0 +1,441 @@
+//! The engine's option model: names, kinds, ranges and defaults, in one table ([`OPTIONS`]).
+//!
+//! Neither front end owns it: `uci` declares these options on the wire and feeds `setoption`
+//! through [`EngineOptions::set_from_text`], and `config` reads engine.toml's `[uci]` table through
+//! [`EngineOptions::set`], so the GUI and the config file obey the same names, types and ranges.
+
+use std::fmt;
+use std::time::Duration;
+
+use thiserror::Error;
+
+/// Largest transposition table, in MB. The project's machines have 24 GB; this leaves room to
+/// spare on bigger ones while refusing typos such as `Hash 1000000`.
+pub const MAX_HASH_MB: i64 = 32_768;
+
+/// Largest `Move Overhead`, in ms.
+pub const MAX_MOVE_OVERHEAD_MS: i64 = 5_000;
+
+/// Most principal variations reported (more than any position has legal moves).
+pub const MAX_MULTIPV: i64 = 256;
+
+/// Which option a table row describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    /// `Hash`: transposition table size in MB.
+    Hash,
+    /// `Threads`: the search is single-threaded, declared honestly as 1..1.
+    Threads,
+    /// `MultiPV`: number of principal variations.
+    MultiPv,
+    /// `Ponder`: the GUI may send `go ponder`.
+    Ponder,
+    /// `Move Overhead`: ms reserved per move for transport delays.
+    MoveOverhead,
+    /// `UCI_Chess960`: print castling as king-takes-rook.
+    Chess960,
+    /// `Clear Hash`: a button that empties the transposition table.
+    ClearHash,
+}
+
+/// The type of an option, with its range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// An integer in `min..=max`.
+    Spin {
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// `true` or `false`.
+    Check,
+    /// An action without a value.
+    Button,
+}
+
+/// One row of the option table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Which option.
+    pub id: OptionId,
+    /// The name shown to the GUI (matched case-insensitively).
+    pub name: &'static str,
+    /// Its type and range.
+    pub kind: OptionKind,
+}
+
+/// Every option, in the order `uci` lists them.
+pub const OPTIONS: [OptionSpec; 7] = [
+    OptionSpec {
+        id: OptionId::Hash,
+        name: "Hash",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+    },
+    OptionSpec {
+        id: OptionId::Threads,
+        name: "Threads",
+        kind: OptionKind::Spin { min: 1, max: 1 },
+    },
+    OptionSpec {
+        id: OptionId::MultiPv,
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: MAX_MULTIPV,
+        },
+    },
+    OptionSpec {
+        id: OptionId::Ponder,
+        name: "Ponder",
+        kind: OptionKind::Check,
+    },
+    OptionSpec {
+        id: OptionId::MoveOverhead,
+        name: "Move Overhead",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: MAX_MOVE_OVERHEAD_MS,
+        },
+    },
+    OptionSpec {
+        id: OptionId::Chess960,
+        name: "UCI_Chess960",
+        kind: OptionKind::Check,
+    },
+    OptionSpec {
+        id: OptionId::ClearHash,
+        name: "Clear Hash",
+        kind: OptionKind::Button,
+    },
+];
+
+/// The row of an option name, ignoring case and repeated spaces (the UCI spec says names are not
+/// case sensitive).
+#[must_use]
+pub fn find_option(name: &str) -> Option<&'static OptionSpec> {
+    let wanted: Vec<&str> = name.split_whitespace().collect();
+    OPTIONS.iter().find(|spec| {
+        let words: Vec<&str> = spec.name.split_whitespace().collect();
+        words.len() == wanted.len()
+            && words
+                .iter()
+                .zip(&wanted)
+                .all(|(a, b)| a.eq_ignore_ascii_case(b))
+    })
+}
+
+/// A typed option value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// For spin options.
+    Int(i64),
+    /// For check options.
+    Bool(bool),
+    /// Pressing a button.
+    Press,
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Int(n) => write!(f, "{n}"),
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Press => f.write_str("(pressed)"),
+        }
+    }
+}
+
+/// Why an option was not changed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has this name.
+    #[error("unknown option '{0}' (options: {names})", names = option_names(|_| true, str::to_owned))]
+    Unknown(String),
+    /// A spin or check option without `value`.
+    #[error("option '{0}' needs a value")]
+    MissingValue(&'static str),
+    /// A spin value that is not an integer.
+    #[error("option '{name}' needs a whole number, got '{value}'")]
+    NotANumber {
+        /// The option.
+        name: &'static str,
+        /// What was given.
+        value: String,
+    },
+    /// A spin value outside the declared range.
+    #[error("option '{name}' must be from {min} to {max}, got {value}")]
+    OutOfRange {
+        /// The option.
+        name: &'static str,
+        /// What was given.
+        value: String,
+        /// Smallest allowed.
+        min: i64,
+        /// Largest allowed.
+        max: i64,
+    },
+    /// A check value other than true/false.
+    #[error("option '{name}' needs true or false, got '{value}'")]
+    NotABool {
+        /// The option.
+        name: &'static str,
+        /// What was given.
+        value: String,
+    },
+    /// A value of the wrong type (from engine.toml, where values are typed).
+    #[error("option '{name}' needs {expected}")]
+    WrongType {
+        /// The option.
+        name: &'static str,
+        /// A description of the expected type.
+        expected: &'static str,
+    },
+}
+
+/// The current value of every option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Search threads (always 1).
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Whether the GUI may ponder.
+    pub ponder: bool,
+    /// Time reserved per move.
+    pub move_overhead_ms: u64,
+    /// Chess960 move notation.
+    pub chess960: bool,
+}
+
+impl Default for EngineOptions {
+    /// The built-in defaults (engine.toml and `setoption` override them in that order).
+    fn default() -> EngineOptions {
+        EngineOptions {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            ponder: false,
+            move_overhead_ms: 30,
+            chess960: false,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// `Move Overhead` as a duration.
+    #[must_use]
+    pub fn move_overhead(&self) -> Duration {
+        Duration::from_millis(self.move_overhead_ms)
+    }
+
+    /// Set an option from `setoption` text. Returns which option changed (buttons report being
+    /// pressed); on error nothing changes.
+    ///
+    /// ```
+    /// use minkowski::options::{EngineOptions, OptionId};
+    /// let mut o = EngineOptions::default();
+    /// assert_eq!(o.set_from_text("move overhead", Some("100")).unwrap().id, OptionId::MoveOverhead);
+    /// assert_eq!(o.move_overhead_ms, 100);
+    /// assert!(o.set_from_text("Hash", Some("0")).is_err());
+    /// assert_eq!(o.hash_mb, 16);
+    /// ```
+    pub fn set_from_text(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<&'static OptionSpec, OptionError> {
+        let spec = find_option(name).ok_or_else(|| OptionError::Unknown(echo(name)))?;
+        let value = match (spec.kind, value.map(str::trim)) {
+            (OptionKind::Button, _) => OptionValue::Press,
+            (_, None | Some("")) => return Err(OptionError::MissingValue(spec.name)),
+            (OptionKind::Spin { min, max }, Some(text)) => match text.parse::<i64>() {
+                Ok(n) => OptionValue::Int(n),
+                // A number too long for i64 is out of range rather than "not a number".
+                Err(_) if is_integer_text(text) => {
+                    let value = echo(text);
+                    return Err(OptionError::OutOfRange {
+                        name: spec.name,
+                        value,
+                        min,
+                        max,
+                    });
+                }
+                Err(_) => {
+                    let value = echo(text);
+                    return Err(OptionError::NotANumber {
+                        name: spec.name,
+                        value,
+                    });
+                }
+            },
+            (OptionKind::Check, Some(text)) => match text.to_ascii_lowercase().as_str() {
+                "true" => OptionValue::Bool(true),
+                "false" => OptionValue::Bool(false),
+                _ => {
+                    return Err(OptionError::NotABool {
+                        name: spec.name,
+                        value: echo(text),
+                    });
+                }
+            },
+        };
+        self.set(spec, value)?;
+        Ok(spec)
+    }
+
+    /// Set an option from a typed value, checking its type and range.
+    pub fn set(
+        &mut self,
+        spec: &'static OptionSpec,
+        value: OptionValue,
+    ) -> Result<(), OptionError> {
+        match (spec.kind, value) {
+            (OptionKind::Spin { min, max }, OptionValue::Int(n)) => {
+                if !(min..=max).contains(&n) {
+                    return Err(OptionError::OutOfRange {
+                        name: spec.name,
+                        value: n.to_string(),
+                        min,
+                        max,
+                    });
+                }
+                // In range, so non-negative and small enough for every target type.
+                let n_usize = usize::try_from(n).unwrap_or(usize::MAX);
+                let n_u64 = u64::try_from(n).unwrap_or(u64::MAX);
+                match spec.id {
+                    OptionId::Hash => self.hash_mb = n_usize,
+                    OptionId::Threads => self.threads = n_usize,
+                    OptionId::MultiPv => self.multipv = n_usize,
+                    OptionId::MoveOverhead => self.move_overhead_ms = n_u64,
+                    _ => {}
+                }
+                Ok(())
+            }
+            (OptionKind::Check, OptionValue::Bool(b)) => {
+                match spec.id {
+                    OptionId::Ponder => self.ponder = b,
+                    OptionId::Chess960 => self.chess960 = b,
+                    _ => {}
+                }
+                Ok(())
+            }
+            (OptionKind::Button, OptionValue::Press) => Ok(()),
+            (kind, _) => Err(OptionError::WrongType {
+                name: spec.name,
+                expected: match kind {
+                    OptionKind::Spin { .. } => "a whole number",
+                    OptionKind::Check => "true or false",
+                    OptionKind::Button => "no value (it is a button)",
+                },
+            }),
+        }
+    }
+
+    /// The current value of an option.
+    #[must_use]
+    pub fn get(&self, id: OptionId) -> OptionValue {
+        let int = |n: usize| OptionValue::Int(i64::try_from(n).unwrap_or(i64::MAX));
+        match id {
+            OptionId::Hash => int(self.hash_mb),
+            OptionId::Threads => int(self.threads),
+            OptionId::MultiPv => int(self.multipv),
+            OptionId::MoveOverhead => {
+                OptionValue::Int(i64::try_from(self.move_overhead_ms).unwrap_or(i64::MAX))
+            }
+            OptionId::Ponder => OptionValue::Bool(self.ponder),
+            OptionId::Chess960 => OptionValue::Bool(self.chess960),
+            OptionId::ClearHash => OptionValue::Press,
+        }
+    }
+}
+
+/// The option names `keep` selects, in table order, each written by `show`, joined by ", " (for
+/// the lists of known options in error messages, built from the table so they never go stale).
+///
+/// ```
+/// use minkowski::options::{OptionKind, option_names};
+/// let spins = option_names(|o| matches!(o.kind, OptionKind::Spin { .. }), str::to_owned);
+/// assert_eq!(spins, "Hash, Threads, MultiPV, Move Overhead");
+/// ```
+#[must_use]
+pub fn option_names(keep: impl Fn(&OptionSpec) -> bool, show: impl Fn(&str) -> String) -> String {
+    OPTIONS
+        .iter()
+        .filter(|o| keep(o))
+        .map(|o| show(o.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Longest piece of user input quoted back in a message, in characters.
+const MAX_ECHO_CHARS: usize = 40;
+
+/// User input quoted in a message, shortened so that a 100 KB line gives a readable reply, and
+/// with control characters escaped (`\u{1b}`): a lone CR or an escape sequence echoed raw would
+/// show the GUI a line break or garbage the engine never meant.
+///
+/// ```
+/// use minkowski::options::echo;
+/// assert_eq!(echo("Hash"), "Hash");
+/// assert!(echo(&"x".repeat(1000)).ends_with("... (1000 bytes)"));
+/// assert_eq!(echo("a\rb\u{1b}[2J"), "a\\rb\\u{1b}[2J");
+/// ```
+#[must_use]
+pub fn echo(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().take(MAX_ECHO_CHARS) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if text.chars().count() > MAX_ECHO_CHARS {
+        out.push_str(&format!("... ({} bytes)", text.len()));
+    }
+    out
+}
+
+fn is_integer_text(text: &str) -> bool {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut o = EngineOptions::default();
+        for (name, value) in [
+            ("Hash", Some("abc")),
+            ("Hash", Some("99999999999999999999999")),
+            ("Hash", None),
+            ("Threads", Some("2")),
+            ("Ponder", Some("yes")),
+            ("Nonsense", Some("1")),
+        ] {
+            assert!(o.set_from_text(name, value).is_err(), "{name} {value:?}");
+        }
+        assert_eq!(o, EngineOptions::default());
+        let unknown = o
+            .set_from_text("Nonsense", Some("1"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            unknown.ends_with(
+                "(options: Hash, Threads, MultiPV, Ponder, Move Overhead, UCI_Chess960, Clear Hash)"
+            ),
+            "{unknown}"
+        );
+        assert!(o.set_from_text("uci_chess960", Some("TRUE")).is_ok());
+        assert!(o.chess960);
+    }
+}

@@ -1,0 +1,78 @@
+//! The evaluation is colour-blind: a position and its colour-flipped twin (board mirrored
+//! vertically, colours and side to move swapped) evaluate the same from the side to move's point
+//! of view. The twin is built by shakmaty (`Setup::into_mirrored`), independently of the library.
+//! One test, over the bench positions and up to 150 positions of each suite (mate problems
+//! included, for unusual material).
+
+use minkowski::eval::Evaluator;
+use minkowski::search::bench::BENCH_POSITIONS;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
+
+/// The suites whose first positions are checked.
+const SUITES: &[&str] = &[
+    "wac.epd",
+    "bk.epd",
+    "sts1.epd",
+    "sts2.epd",
+    "sts3.epd",
+    "sts4.epd",
+    "sts5.epd",
+    "sts6.epd",
+    "sts7.epd",
+    "eet.epd",
+    "pet.epd",
+    "krk.epd",
+    "kbnk.epd",
+    "kqkp.epd",
+    "mate_in_2.epd",
+];
+
+fn position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .expect("test FEN")
+        .into_position(CastlingMode::Chess960)
+        .expect("legal test position")
+}
+
+fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("epd")
+        .join(file);
+    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
+    suite
+        .records
+        .into_iter()
+        .map(|r| r.position)
+        .take(limit)
+        .collect()
+}
+
+/// The colour-flipped twin, built by shakmaty.
+fn mirrored(pos: &Chess) -> Chess {
+    let setup = pos.to_setup(EnPassantMode::Legal).into_mirrored();
+    match Chess::from_setup(setup, CastlingMode::Chess960) {
+        Ok(p) => p,
+        Err(e) => panic!("mirror failed: {e}"),
+    }
+}
+
+#[test]
+fn the_colour_flipped_position_evaluates_the_same() {
+    let eval = Evaluator::default();
+    let fixed = BENCH_POSITIONS.iter().map(|fen| position(fen));
+    let suites = SUITES.iter().flat_map(|file| suite_positions(file, 150));
+    let mut checked = 0;
+    for pos in fixed.chain(suites) {
+        let twin = mirrored(&pos);
+        assert_ne!(pos.turn(), twin.turn());
+        assert_eq!(
+            eval.evaluate(&pos),
+            eval.evaluate(&twin),
+            "{}",
+            Fen::from_position(&pos, EnPassantMode::Legal)
+        );
+        checked += 1;
+    }
+    assert!(checked >= 1_000, "only {checked} positions");
+}
