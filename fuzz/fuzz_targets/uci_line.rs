@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use minkowski::uci::command::{Command, echo, parse_line};
+use minkowski::options::echo;
+use minkowski::uci::command::{Command, parse_line};
 use minkowski::uci::game::Game;
 
 fuzz_target!(|data: &[u8]| {
