@@ -465,21 +465,30 @@ pub fn option_names(keep: impl Fn(&OptionSpec) -> bool, show: impl Fn(&str) -> S
 /// Longest piece of user input quoted back in a message, in characters.
 const MAX_ECHO_CHARS: usize = 40;
 
-/// User input quoted in a message, shortened so that a 100 KB line gives a readable reply.
+/// User input quoted in a message, shortened so that a 100 KB line gives a readable reply, and
+/// with control characters escaped (`\u{1b}`): a lone CR or an escape sequence echoed raw would
+/// show the GUI a line break or garbage the engine never meant.
 ///
 /// ```
 /// use minkowski::options::echo;
 /// assert_eq!(echo("Hash"), "Hash");
 /// assert!(echo(&"x".repeat(1000)).ends_with("... (1000 bytes)"));
+/// assert_eq!(echo("a\rb\u{1b}[2J"), "a\\rb\\u{1b}[2J");
 /// ```
 #[must_use]
 pub fn echo(text: &str) -> String {
-    if text.chars().count() <= MAX_ECHO_CHARS {
-        text.to_owned()
-    } else {
-        let head: String = text.chars().take(MAX_ECHO_CHARS).collect();
-        format!("{head}... ({} bytes)", text.len())
+    let mut out = String::new();
+    for c in text.chars().take(MAX_ECHO_CHARS) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    if text.chars().count() > MAX_ECHO_CHARS {
+        out.push_str(&format!("... ({} bytes)", text.len()));
+    }
+    out
 }
 
 fn is_integer_text(text: &str) -> bool {

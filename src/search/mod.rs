@@ -139,6 +139,9 @@ impl Searcher {
     /// assert_eq!(searcher.hash_mb(), 4);
     /// ```
     pub fn set_hash_mb(&mut self, mb: usize) {
+        // Free the old table before making the new one: with both alive, the memory peak of a
+        // resize would be old + new.
+        self.tt = Arc::new(TranspositionTable::new(1));
         self.tt = Arc::new(TranspositionTable::new(mb));
         // What was actually allocated (less than asked only if memory was short).
         self.hash_mb = if self.tt.size_mb() < mb {

@@ -128,17 +128,25 @@ fn budget(
     // Keep a reserve out of reach: the clock settles where spending equals the increment, and
     // without a reserve that is ~inc/4 * moves-to-go (150 ms at 2+0.02), where one scheduling
     // hiccup of the machine loses on time.
-    let reserve = (time / 4).min(overhead_ms * CLOCK_RESERVE_OVERHEADS);
-    let usable = (time - overhead_ms - reserve).max(0);
+    // Saturating arithmetic throughout: a GUI (or a fuzzer) may send any i64 as a clock, and a
+    // wrapped product would turn a huge clock into a zero budget (found by fuzz/uci_loop).
+    let reserve = (time / 4).min(overhead_ms.saturating_mul(CLOCK_RESERVE_OVERHEADS));
+    let usable = time
+        .saturating_sub(overhead_ms)
+        .saturating_sub(reserve)
+        .max(0);
     let mtg = i64::from(
         limits
             .movestogo
             .unwrap_or(DEFAULT_MOVES_TO_GO)
             .clamp(1, MAX_MOVES_TO_GO),
     );
-    let base = usable / mtg + inc * INCREMENT_PERCENT / 100;
-    let soft = base.min(usable * SOFT_MAX_PERCENT / 100);
-    let hard = (base * HARD_FACTOR).min(usable * HARD_MAX_PERCENT / 100);
+    let percent = |v: i64, p: i64| v / 100 * p + v % 100 * p / 100;
+    let base = (usable / mtg).saturating_add(percent(inc, INCREMENT_PERCENT));
+    let soft = base.min(percent(usable, SOFT_MAX_PERCENT));
+    let hard = base
+        .saturating_mul(HARD_FACTOR)
+        .min(percent(usable, HARD_MAX_PERCENT));
     (Some(ms(soft)), Some(ms(hard.max(soft))))
 }
 
@@ -174,6 +182,30 @@ mod tests {
                 hard.as_millis() as i64 <= (t - 30).max(0),
                 "{t} {i} {m:?}: {hard:?}"
             );
+        }
+    }
+
+    /// Regression (fuzz/uci_loop): extreme clocks overflowed (a panic with overflow checks,
+    /// a wrapped, useless budget without).
+    #[test]
+    fn extreme_clocks_give_sane_budgets() {
+        let o = Duration::from_millis(30);
+        for (t, i) in [
+            (i64::MAX, i64::MAX),
+            (i64::MAX, 0),
+            (i64::MIN, i64::MIN),
+            (0, i64::MAX),
+        ] {
+            let (soft, hard) = budget(&limits(t, i, None), Color::White, o);
+            let (soft, hard) = (soft.unwrap(), hard.unwrap());
+            assert!(soft <= hard, "{t} {i}");
+            if t == i64::MAX {
+                // A clock of millions of years allows at least an hour for this move.
+                assert!(soft > Duration::from_secs(3600), "{t} {i}: {soft:?}");
+            }
+            if t <= 0 {
+                assert!(hard.is_zero(), "{t} {i}: {hard:?}");
+            }
         }
     }
 

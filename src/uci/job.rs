@@ -188,9 +188,11 @@ impl Job {
         !self.stopped && (self.infinite || self.pondering)
     }
 
-    /// Whether it is a search waiting for `ponderhit`.
+    /// Whether it is a search waiting for `ponderhit`. A ponder search that `stop` ended is not:
+    /// while it winds down (or waits in the queue) it must not take the `ponderhit` meant for
+    /// a newer one, which would then hold its `bestmove` and make the next `go` be ignored.
     pub(super) fn is_pondering(&self) -> bool {
-        self.pondering
+        self.pondering && !self.stopped
     }
 
     /// Whether a finished search's result waits here and nothing holds it any more.

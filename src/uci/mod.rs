@@ -22,6 +22,7 @@
 pub mod command;
 pub mod game;
 mod job;
+pub mod memory;
 pub mod options;
 pub mod output;
 
@@ -132,12 +133,20 @@ where
     let evaluator = Evaluator::new(config.weights());
     // Tables named in engine.toml: problems are told with the other notices, after `uci`.
     let tables = load_tables(&config.options.syzygy_path, &mut notices);
+    let searcher = new_searcher(&config.options, &evaluator);
+    if searcher.hash_mb() < config.options.hash_mb {
+        notices.push(format!(
+            "Hash: only {} MB allocated (asked for {} MB in engine.toml): memory is short",
+            searcher.hash_mb(),
+            config.options.hash_mb
+        ));
+    }
     let mut engine = Engine {
         out,
         tx,
         defaults: config.options.clone(),
         options: config.options.clone(),
-        searcher: Some(new_searcher(&config.options, &evaluator)),
+        searcher: Some(searcher),
         searcher_hash_mb: config.options.hash_mb,
         clear_pending: false,
         game: Game::default(),
@@ -172,7 +181,8 @@ fn load_tables(path: &str, messages: &mut Vec<String>) -> Option<Arc<Tablebases>
 }
 
 fn new_searcher(options: &EngineOptions, evaluator: &Evaluator) -> Searcher {
-    let mut searcher = Searcher::new(options.hash_mb);
+    let mb = memory::affordable_hash_mb(options.hash_mb, memory::free_mb());
+    let mut searcher = Searcher::new(mb);
     searcher.set_evaluator(evaluator.clone());
     searcher.set_multipv(options.multipv);
     searcher.set_move_overhead(options.move_overhead());
@@ -373,16 +383,16 @@ impl<W: Write + Send + 'static> Engine<W> {
             return;
         };
         if self.searcher_hash_mb != self.options.hash_mb {
-            searcher.set_hash_mb(self.options.hash_mb);
+            // The old table is freed before the new one is made, so its memory counts as free.
+            let free = memory::free_mb().map(|f| f + searcher.hash_mb());
+            searcher.set_hash_mb(memory::affordable_hash_mb(self.options.hash_mb, free));
             self.searcher_hash_mb = self.options.hash_mb;
-            if searcher.hash_mb() < self.options.hash_mb {
-                self.out.info_string(format!(
-                    "Hash: only {} MB could be allocated (asked for {} MB)",
-                    searcher.hash_mb(),
-                    self.options.hash_mb
-                ));
-            }
+            let got = searcher.hash_mb();
+            self.report_short_hash(got, free);
         }
+        let Some(searcher) = self.searcher.as_mut() else {
+            return;
+        };
         if self.clear_pending {
             searcher.clear();
             self.clear_pending = false;
@@ -408,6 +418,17 @@ impl<W: Write + Send + 'static> Engine<W> {
                 settings: wanted.1,
             });
             self.searcher_tb = Some(wanted);
+        }
+    }
+
+    /// Say so when the table is smaller than the `Hash` asked for.
+    fn report_short_hash(&self, got_mb: usize, free_mb: Option<usize>) {
+        if got_mb < self.options.hash_mb {
+            let why = free_mb.map_or(String::new(), |f| format!("; about {f} MB of memory free"));
+            self.out.info_string(format!(
+                "Hash: only {got_mb} MB allocated (asked for {} MB{why})",
+                self.options.hash_mb
+            ));
         }
     }
 
