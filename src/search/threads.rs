@@ -1,7 +1,7 @@
 //! Lazy SMP: helper threads that search the same root as the main thread.
 //!
-//! Every helper shares the [`TranspositionTable`] with the main thread and keeps its own
-//! move-ordering statistics ([`Heuristics`]). What one thread learns reaches the others
+//! Every helper shares the transposition table with the main thread and keeps its own
+//! move-ordering statistics (`Heuristics`). What one thread learns reaches the others
 //! only through the table, which is the whole trick: the threads' trees differ a little (odd
 //! helpers search one ply deeper each iteration, and their histories diverge), so they fill the
 //! table with entries the main thread then finds ready. The main thread alone reports and
