@@ -81,6 +81,9 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
             | board.by_piece(Role::Rook.of(them)));
     let minors =
         reach & (board.by_piece(Role::Knight.of(them)) | board.by_piece(Role::Bishop.of(them)));
+    if !(targets | minors).more_than_one() {
+        return Bitboard::EMPTY; // fewer than two possible targets: no fork
+    }
     let occupied = board.occupied();
     for sq in minors {
         if board.attacks_to(sq, them, occupied).is_empty() {
