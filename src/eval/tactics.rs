@@ -65,9 +65,32 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
     if knights.is_empty() {
         return Bitboard::EMPTY;
     }
-    let targets = fork_targets(board, attacker);
     let guarded = pawn_attacks_set(board.by_piece(Role::Pawn.of(!attacker)), !attacker);
-    knight_fork_jumps(knights, targets, board.by_color(attacker) | guarded)
+    let avoid = board.by_color(attacker) | guarded;
+    let jumps = Bitboard(knight_attacks_set(knights).0 & !avoid.0);
+    if jumps.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    // Only targets a knight on one of `jumps` would attack can count towards a fork: leaving
+    // the others out (before the costly "is this minor defended" test) changes no result.
+    let reach = knight_attacks_set(jumps);
+    let them = !attacker;
+    let mut targets = reach
+        & (board.by_piece(Role::King.of(them))
+            | board.by_piece(Role::Queen.of(them))
+            | board.by_piece(Role::Rook.of(them)));
+    let minors =
+        reach & (board.by_piece(Role::Knight.of(them)) | board.by_piece(Role::Bishop.of(them)));
+    if !(targets | minors).more_than_one() {
+        return Bitboard::EMPTY; // fewer than two possible targets: no fork
+    }
+    let occupied = board.occupied();
+    for sq in minors {
+        if board.attacks_to(sq, them, occupied).is_empty() {
+            targets.add(sq);
+        }
+    }
+    knight_fork_jumps(knights, targets, avoid)
 }
 
 /// Squares that one of `knights` can jump to in one move and from which it attacks two or more

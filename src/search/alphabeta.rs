@@ -583,10 +583,11 @@ impl<'a> Worker<'a> {
         } else {
             PickerKind::Tacticals
         };
-        let checks = CheckInfo::new(pos);
+        // Computed only when a move is about to be made: many nodes prune every capture.
+        let mut checks: Option<CheckInfo> = None;
         let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, None);
         let mut best_move = None;
-        while let Some(picked) = picker.next(pos, self.heur, &checks) {
+        while let Some(picked) = picker.next(pos, self.heur, &CheckInfo::NONE) {
             let m = picked.mv;
             if !in_check {
                 // (The picker hands out no capture that loses material.)
@@ -596,7 +597,9 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            let gives_check = checks.gives_check(pos, m);
+            let gives_check = checks
+                .get_or_insert_with(|| CheckInfo::new(pos))
+                .gives_check(pos, m);
             let child = self.make(pos, m);
             let v = -self.qsearch(&child, gives_check, ply + 1, -beta, -alpha);
             self.keys.pop();

@@ -28,6 +28,15 @@ pub struct CheckInfo {
 }
 
 impl CheckInfo {
+    /// A `CheckInfo` that says no move gives check: for a picker that is never asked to hand
+    /// out only checking quiet moves (quiescence), so its check squares need not be computed.
+    pub const NONE: CheckInfo = CheckInfo {
+        king: None,
+        squares: [Bitboard::EMPTY; 7],
+        discoverers: Bitboard::EMPTY,
+        occupied: Bitboard::EMPTY,
+    };
+
     /// The check squares and discovered-check candidates of `pos`'s side to move.
     #[must_use]
     pub fn new(pos: &Chess) -> CheckInfo {

@@ -31,7 +31,9 @@ impl PackedMove {
     /// Whether `m` is the packed move.
     #[must_use]
     pub fn matches(self, m: Move) -> bool {
-        self.0 != 0 && PackedMove::pack(m) == self
+        // The target square first: a cheap test that rejects nearly every other move before
+        // the whole move is packed (the killer and counter-move lookups scan every quiet move).
+        self.0 != 0 && u16::from(m.to()) == (self.0 >> 6) & 63 && PackedMove::pack(m) == self
     }
 
     /// Whether no move is stored.
