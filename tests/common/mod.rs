@@ -125,6 +125,8 @@ pub struct Mopup {
     /// The tables' optimum: White's moves to mate (DTZ from the start; the mate is the zeroing
     /// move in these endings).
     pub optimal: u32,
+    /// The moves played, in SAN.
+    pub line: Vec<String>,
 }
 
 /// Minkowski (White, `nodes` per move, with `engine_tables` or none) against a defender that
@@ -154,12 +156,14 @@ pub fn play_out(
     let mut pos = start.clone();
     let mut history = Vec::new();
     let mut moves = 0;
+    let mut line = Vec::new();
     loop {
         if pos.is_checkmate() {
             return Mopup {
                 mated: pos.turn() == Color::Black,
                 moves,
                 optimal: (optimal_plies as u32).div_ceil(2),
+                line,
             };
         }
         if pos.is_game_over() || pos.halfmoves() >= 100 {
@@ -171,6 +175,7 @@ pub fn play_out(
                 mated: false,
                 moves,
                 optimal: (optimal_plies as u32).div_ceil(2),
+                line,
             };
         }
         let mv = if pos.turn() == Color::White {
@@ -184,6 +189,7 @@ pub fn play_out(
                 .mv
         };
         history.push(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal));
+        line.push(shakmaty::san::San::from_move(&pos, mv).to_string());
         pos.play_unchecked(mv);
     }
 }
