@@ -25,6 +25,7 @@ pub mod threads;
 pub(crate) mod time;
 pub(crate) mod tt;
 mod types;
+mod worker;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
