@@ -13,10 +13,12 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_move};
 use super::history::Heuristics;
 use super::tt::PackedMove;
+use crate::eval::tactics::EXCHANGE_VALUE;
 use crate::eval::weights::role_index;
 
-/// Piece values for exchange evaluation and MVV-LVA, indexed by [`role_index`].
-pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
+/// Piece values for exchange evaluation and MVV-LVA, indexed by [`role_index`]: the library's
+/// [`EXCHANGE_VALUE`], which the fork estimate shares.
+pub const SEE_VALUE: [i32; 6] = EXCHANGE_VALUE;
 
 fn role_value(role: Role) -> i32 {
     SEE_VALUE[role_index(role)]
