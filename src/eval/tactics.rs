@@ -152,6 +152,7 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
 /// );
 /// ```
 #[must_use]
+#[inline]
 pub fn winning_fork_squares(board: &Board, attacker: Color, targets: Bitboard) -> Bitboard {
     let knights = board.by_piece(Role::Knight.of(attacker));
     let candidates = knight_fork_jumps(knights, targets, board.by_color(attacker));
@@ -232,6 +233,7 @@ fn pinned_pieces(board: &Board, color: Color) -> Bitboard {
 /// assert_eq!(jumps.0, 1 << 50);
 /// ```
 #[must_use]
+#[inline]
 pub const fn knight_fork_jumps(knights: Bitboard, targets: Bitboard, avoid: Bitboard) -> Bitboard {
     if knights.is_empty() || !targets.more_than_one() {
         return Bitboard::EMPTY;

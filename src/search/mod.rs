@@ -20,6 +20,7 @@ pub(crate) mod board;
 pub(crate) mod history;
 pub(crate) mod movepick;
 pub(crate) mod params;
+mod qsearch;
 pub mod tb;
 pub mod threads;
 pub(crate) mod time;

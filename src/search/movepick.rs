@@ -2,7 +2,8 @@
 //! as the node needs.
 //!
 //! Order: TT move, good captures and queen promotions (SEE ≥ 0, by MVV-LVA), killers, the
-//! counter-move, quiet moves by history, bad captures. The stages are lazy: nothing is generated
+//! counter-move, quiet knight forks that keep their gain, the other quiet moves by history, bad
+//! captures. The stages are lazy: nothing is generated
 //! before the TT move has been searched, a capture's SEE is computed when the capture comes up,
 //! quiet moves are scored only when the quiet stage is reached, and once the search has said
 //! that only checking quiet moves still matter, the rest are neither scored nor sorted.
@@ -12,8 +13,9 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_move};
 use super::history::Heuristics;
+use super::params::FORK_ORDER_BONUS;
 use super::tt::PackedMove;
-use crate::eval::tactics::EXCHANGE_VALUE;
+use crate::eval::tactics::{EXCHANGE_VALUE, winning_fork_squares};
 use crate::eval::weights::role_index;
 
 /// Piece values for exchange evaluation and MVV-LVA, indexed by [`role_index`]: the library's
@@ -98,6 +100,9 @@ pub struct Picked {
     pub see: i32,
     /// Whether it is a killer or the counter-move.
     pub refutation: bool,
+    /// Whether it is a quiet knight move to a square of the node's winning forks
+    /// ([`MovePicker::set_forks`]).
+    pub fork: bool,
 }
 
 /// A move with its ordering score (MVV-LVA for captures, history for quiet moves; a bad
@@ -148,6 +153,11 @@ pub struct MovePicker {
     bad_end: usize,
     tactical_end: usize,
     checks_only: bool,
+    /// Whether to look for knight forks ([`MovePicker::find_forks`]).
+    find_forks: bool,
+    /// Squares where a knight of the side to move forks and keeps the gain (found when the
+    /// quiet moves come up).
+    forks: Bitboard,
     /// Whether any legal move was found (TT move or generated).
     any_legal: bool,
 }
@@ -200,8 +210,28 @@ impl MovePicker {
             bad_end: 0,
             tactical_end: 0,
             checks_only: false,
+            find_forks: false,
+            forks: Bitboard::EMPTY,
             any_legal: false,
         }
+    }
+
+    /// Look for quiet knight forks of the enemy king, queens and rooks that keep their gain
+    /// ([`crate::eval::tactics::winning_fork_squares`], computed once the good captures are
+    /// done, so nodes that end earlier never pay for it): they come right after the counter-move,
+    /// are handed out even after [`MovePicker::quiet_checks_only`], and are marked
+    /// [`Picked::fork`]. (Not when in check: evasions are few and all searched.)
+    pub fn find_forks(&mut self) {
+        self.find_forks = true;
+    }
+
+    /// Whether `m` is a quiet knight move to one of the fork squares.
+    #[inline]
+    fn is_fork(&self, m: Move) -> bool {
+        // Most nodes have no fork square: one test of the set, and nothing else.
+        self.forks.any()
+            && matches!(m, Move::Normal { role: Role::Knight, capture: None, to, .. }
+                if self.forks.contains(to))
     }
 
     /// From now on hand out only the quiet moves that give check (the search prunes the others:
@@ -302,6 +332,7 @@ impl MovePicker {
                             mv: m,
                             see,
                             refutation: false,
+                            fork: self.is_fork(m),
                         });
                     }
                 }
@@ -316,6 +347,12 @@ impl MovePicker {
                         } else {
                             Stage::Done
                         };
+                        if self.find_forks {
+                            let board = pos.board();
+                            let theirs = board.by_color(!self.turn);
+                            let targets = theirs & (board.kings() | board.queens() | board.rooks());
+                            self.forks = winning_fork_squares(board, self.turn, targets);
+                        }
                         continue;
                     }
                     let i = self.select_best(self.tactical_end);
@@ -326,6 +363,7 @@ impl MovePicker {
                             mv: m,
                             see: s,
                             refutation: false,
+                            fork: false,
                         });
                     }
                     // Set aside, in MVV-LVA order, with its SEE.
@@ -349,6 +387,7 @@ impl MovePicker {
                             mv: m,
                             see: 0,
                             refutation: true,
+                            fork: self.is_fork(m),
                         });
                     }
                 }
@@ -357,6 +396,13 @@ impl MovePicker {
                         for i in self.cur..self.list.len() {
                             let m = self.list[i].mv;
                             self.list[i].score = heur.quiet_score(self.turn, self.prev, m);
+                        }
+                        if self.forks.any() {
+                            for i in self.cur..self.list.len() {
+                                if self.is_fork(self.list[i].mv) {
+                                    self.list[i].score += FORK_ORDER_BONUS;
+                                }
+                            }
                         }
                     }
                     self.stage = Stage::Quiets;
@@ -374,13 +420,15 @@ impl MovePicker {
                         self.select_best(self.list.len())
                     };
                     let m = self.list[i].mv;
-                    if self.checks_only && !checks.gives_check(pos, m) {
+                    let fork = self.is_fork(m);
+                    if self.checks_only && !fork && !checks.gives_check(pos, m) {
                         continue;
                     }
                     return Some(Picked {
                         mv: m,
                         see: 0,
                         refutation: false,
+                        fork,
                     });
                 }
                 Stage::BadTacticals => {
@@ -394,6 +442,7 @@ impl MovePicker {
                         mv: bad.mv,
                         see: bad.score,
                         refutation: false,
+                        fork: false,
                     });
                 }
                 Stage::Done => return None,
