@@ -66,8 +66,10 @@ pub const fn pawn_attacks_set(pawns: Bitboard, color: Color) -> Bitboard {
 }
 
 /// Squares one of `attacker`'s knights can jump to in one move from which it attacks two or
-/// more [`fork_targets`], not occupied by its own pieces and not guarded by an enemy pawn:
-/// [`knight_fork_jumps`] with those sets taken from `board`.
+/// more [`fork_targets`], not occupied by its own pieces, where the fork keeps its gain: the
+/// knight there cannot be taken at a loss for us ([`winning_fork_squares`]; a square guarded by
+/// a pawn counts only when that pawn is pinned, one attacked by an undefended-against piece
+/// does not count).
 ///
 /// ```
 /// use minkowski::eval::tactics::knight_fork_moves;
@@ -76,6 +78,10 @@ pub const fn pawn_attacks_set(pawns: Bitboard, color: Color) -> Bitboard {
 /// let pos: Chess = "r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// assert!(knight_fork_moves(pos.board(), Color::White).contains(Square::C7));
+/// // With a black bishop on a5 guarding c7 (and nothing of White's defending it), no fork.
+/// let pos: Chess = "r3k3/8/8/b2N4/8/8/8/4K3 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert!(!knight_fork_moves(pos.board(), Color::White).contains(Square::C7));
 /// ```
 #[must_use]
 pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
@@ -83,8 +89,7 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
     if knights.is_empty() {
         return Bitboard::EMPTY;
     }
-    let guarded = pawn_attacks_set(board.by_piece(Role::Pawn.of(!attacker)), !attacker);
-    let avoid = board.by_color(attacker) | guarded;
+    let avoid = board.by_color(attacker);
     let jumps = Bitboard(knight_attacks_set(knights).0 & !avoid.0);
     if jumps.is_empty() {
         return Bitboard::EMPTY;
@@ -108,7 +113,7 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
             targets.add(sq);
         }
     }
-    knight_fork_jumps(knights, targets, avoid)
+    keep_winning(board, attacker, knight_fork_jumps(knights, targets, avoid))
 }
 
 /// The fork squares of [`knight_fork_jumps`] (our pieces avoided) on which the fork keeps its
