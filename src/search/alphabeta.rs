@@ -331,7 +331,11 @@ impl<'a> Worker<'a> {
         let checks = CheckInfo::new(pos);
         let mut picker = MovePicker::new(
             pos,
-            PickerKind::All,
+            if in_check {
+                PickerKind::Evasions
+            } else {
+                PickerKind::All
+            },
             tt_move,
             self.heur,
             ply,
@@ -517,7 +521,7 @@ impl<'a> Worker<'a> {
         }
 
         let kind = if in_check {
-            PickerKind::All
+            PickerKind::Evasions
         } else {
             PickerKind::Tacticals
         };

@@ -104,7 +104,7 @@ impl CheckInfo {
 /// Pieces of `candidates` that stand alone between `king` and a slider of `slider_side` aiming at
 /// it (pinned pieces when `slider_side` is the king's opponent and `candidates` the king's side;
 /// discovered-check candidates when it is the other way round).
-fn line_blockers(
+pub(super) fn line_blockers(
     board: &Board,
     king: Square,
     slider_side: Color,

@@ -12,6 +12,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_move};
 use super::history::Heuristics;
+use super::movegen::LegalGen;
 use super::tt::PackedMove;
 use crate::eval::weights::role_index;
 
@@ -111,6 +112,7 @@ enum Stage {
     TtMove,
     Generate,
     GoodTacticals,
+    GenerateQuiets,
     Killer1,
     Killer2,
     Counter,
@@ -123,8 +125,10 @@ enum Stage {
 /// What the picker generates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PickerKind {
-    /// All legal moves (main search, and quiescence in check).
+    /// All legal moves of a position not in check (main search).
     All,
+    /// All legal moves of a position in check (main search and quiescence).
+    Evasions,
     /// Tactical moves only, bad captures left out (quiescence not in check).
     Tacticals,
 }
@@ -148,6 +152,8 @@ pub struct MovePicker {
     checks_only: bool,
     /// Whether any legal move was found (TT move or generated).
     any_legal: bool,
+    /// The generator of the quiet moves, kept from the tactical stage until they are needed.
+    quiet_gen: Option<LegalGen>,
 }
 
 /// A lower bound of `see(m)` that is already ≥ 0, when the victim is worth at least the
@@ -185,7 +191,7 @@ impl MovePicker {
             kind,
             tt_packed: tt_move,
             tt_move: None,
-            killers: if kind == PickerKind::All {
+            killers: if kind != PickerKind::Tacticals {
                 heur.killers(ply)
             } else {
                 [PackedMove::NONE; 2]
@@ -199,6 +205,7 @@ impl MovePicker {
             tactical_end: 0,
             checks_only: false,
             any_legal: false,
+            quiet_gen: None,
         }
     }
 
@@ -209,44 +216,72 @@ impl MovePicker {
     }
 
     /// Whether the node has no legal move (meaningful once [`MovePicker::next`] returned `None`
-    /// for a [`PickerKind::All`] picker).
+    /// for a picker of all moves, [`PickerKind::All`] or [`PickerKind::Evasions`]).
     #[must_use]
     pub fn no_legal_moves(&self) -> bool {
         !self.any_legal
     }
 
+    /// The tactical moves, scored by MVV-LVA (all moves when in check, the quiet ones unscored
+    /// after the tactical ones).
     fn generate(&mut self, pos: &Chess) {
         let tt = self.tt_move;
         let list = &mut self.list;
-        if self.kind == PickerKind::Tacticals {
-            tactical_moves(pos, |m| {
-                if Some(m) != tt {
-                    list.push(ScoredMove {
-                        mv: m,
-                        score: mvv_lva(m),
-                    });
-                }
-            });
-            self.tactical_end = list.len();
-            self.any_legal |= !list.is_empty();
-            return;
-        }
-        let moves = pos.legal_moves();
-        self.any_legal |= !moves.is_empty();
-        for &m in &moves {
-            if is_tactical(m) && Some(m) != tt {
+        let push = |m: Move| {
+            if Some(m) != tt {
                 list.push(ScoredMove {
                     mv: m,
                     score: mvv_lva(m),
                 });
             }
-        }
-        self.tactical_end = list.len();
-        for &m in &moves {
-            if !is_tactical(m) && Some(m) != tt {
-                list.push(ScoredMove { mv: m, score: 0 });
+        };
+        match self.kind {
+            PickerKind::Tacticals => tactical_moves(pos, push),
+            PickerKind::All => {
+                self.quiet_gen = LegalGen::new(pos);
+                if let Some(g) = self.quiet_gen {
+                    g.tacticals(pos, push);
+                }
+            }
+            PickerKind::Evasions => {
+                let moves = pos.legal_moves();
+                self.any_legal |= !moves.is_empty();
+                for &m in &moves {
+                    if is_tactical(m) && Some(m) != tt {
+                        list.push(ScoredMove {
+                            mv: m,
+                            score: mvv_lva(m),
+                        });
+                    }
+                }
+                self.tactical_end = list.len();
+                for &m in &moves {
+                    if !is_tactical(m) && Some(m) != tt {
+                        list.push(ScoredMove { mv: m, score: 0 });
+                    }
+                }
+                return;
             }
         }
+        self.tactical_end = list.len();
+        self.any_legal |= !list.is_empty();
+    }
+
+    /// The quiet moves of a position not in check, appended unscored (once the tactical stage
+    /// is over, so the list is laid out as if everything had been generated at once).
+    fn generate_quiets(&mut self, pos: &Chess) {
+        let Some(g) = self.quiet_gen.take() else {
+            return;
+        };
+        let tt = self.tt_move;
+        let list = &mut self.list;
+        let before = list.len();
+        g.quiets(pos, |m| {
+            if Some(m) != tt {
+                list.push(ScoredMove { mv: m, score: 0 });
+            }
+        });
+        self.any_legal |= list.len() > before;
     }
 
     /// Move the best-scored move of `[cur, end)` to `cur` (the first of equals) and return its
@@ -285,7 +320,7 @@ impl MovePicker {
                 Stage::TtMove => {
                     self.stage = Stage::Generate;
                     self.tt_move = unpack_move(pos, self.tt_packed)
-                        .filter(|&m| self.kind == PickerKind::All || is_tactical(m));
+                        .filter(|&m| self.kind != PickerKind::Tacticals || is_tactical(m));
                     if let Some(m) = self.tt_move {
                         self.any_legal = true;
                         let see = if is_tactical(m) {
@@ -309,10 +344,10 @@ impl MovePicker {
                 }
                 Stage::GoodTacticals => {
                     if self.cur >= self.tactical_end {
-                        self.stage = if self.kind == PickerKind::All {
-                            Stage::Killer1
-                        } else {
+                        self.stage = if self.kind == PickerKind::Tacticals {
                             Stage::Done
+                        } else {
+                            Stage::GenerateQuiets
                         };
                         continue;
                     }
@@ -330,6 +365,10 @@ impl MovePicker {
                     self.list[i].score = s;
                     self.list.swap(self.bad_end, i);
                     self.bad_end += 1;
+                }
+                Stage::GenerateQuiets => {
+                    self.generate_quiets(pos);
+                    self.stage = Stage::Killer1;
                 }
                 Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
                     let packed = match self.stage {
