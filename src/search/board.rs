@@ -1,6 +1,6 @@
 //! Bitboard helpers the search uses to avoid playing moves it will not search: a cheap
 //! "gives check" test, a generator of the tactical moves only (quiescence), the TT move turned
-//! back into a legal move, and the Zobrist key of a child computed from its parent's.
+//! back into a move, and the Zobrist key of a child computed from its parent's.
 //!
 //! Each is checked against shakmaty (play the move, generate everything, hash from scratch) in
 //! the tests below and in `tests/search_internals.rs`.
@@ -225,10 +225,12 @@ pub fn tactical_moves(pos: &Chess, mut push: impl FnMut(Move)) {
     }
 }
 
-/// The legal move of `pos` that `packed` stands for, if any (a TT move from another position
-/// with the same key, or from a collision, is rejected).
+/// The move `packed` stands for in `pos` (role and capture read from the board), not yet
+/// checked for legality: a piece of the side to move stands on its origin square, nothing more
+/// (a TT move from another position with the same key, or from a collision, is rejected by
+/// the legality test that follows).
 #[must_use]
-pub fn unpack_move(pos: &Chess, packed: PackedMove) -> Option<Move> {
+pub fn unpack_candidate(pos: &Chess, packed: PackedMove) -> Option<Move> {
     if packed.is_none() {
         return None;
     }
@@ -261,7 +263,7 @@ pub fn unpack_move(pos: &Chess, packed: PackedMove) -> Option<Move> {
             promotion,
         }
     };
-    pos.is_legal(m).then_some(m)
+    Some(m)
 }
 
 fn piece_key(sq: Square, role: Role, color: Color) -> u64 {
@@ -392,7 +394,7 @@ mod tests {
                             child.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
                             "{m:?}"
                         );
-                        assert_eq!(unpack_move(&pos, PackedMove::pack(m)), Some(m));
+                        assert_eq!(unpack_candidate(&pos, PackedMove::pack(m)), Some(m));
                     }
                     if let Ok(passed) = pos.clone().swap_turn() {
                         assert_eq!(

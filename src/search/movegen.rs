@@ -38,6 +38,73 @@ impl LegalGen {
         })
     }
 
+    /// Whether `m` (from [`unpack_candidate`](super::board::unpack_candidate): a piece of the
+    /// side to move on its origin, role and capture as on the board) is legal in `pos`, which
+    /// is not in check — the same answer as `pos.is_legal(m)`, without generating moves.
+    #[must_use]
+    pub fn is_legal(&self, pos: &Chess, m: Move) -> bool {
+        let board = pos.board();
+        let us = pos.turn();
+        match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                if board.by_color(us).contains(to) {
+                    return false;
+                }
+                let occupied = board.occupied();
+                let reachable = match role {
+                    Role::Pawn => {
+                        let promotion_ok = if Bitboard::BACKRANKS.contains(to) {
+                            matches!(
+                                promotion,
+                                Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
+                            )
+                        } else {
+                            promotion.is_none()
+                        };
+                        if !promotion_ok {
+                            return false;
+                        }
+                        let forward = forward(us);
+                        if occupied.contains(to) {
+                            attacks::pawn_attacks(us, from).contains(to)
+                        } else {
+                            let step = to as i32 - from as i32;
+                            step == forward
+                                || (step == 2 * forward
+                                    && from.rank()
+                                        == us.fold_wb(
+                                            shakmaty::Rank::Second,
+                                            shakmaty::Rank::Seventh,
+                                        )
+                                    && !occupied.contains(back(to, forward)))
+                        }
+                    }
+                    _ if promotion.is_some() => return false,
+                    Role::King => {
+                        return attacks::king_attacks(from).contains(to)
+                            && board.attacks_to(to, !us, occupied).is_empty();
+                    }
+                    _ => attacks::attacks(from, role.of(us), occupied).contains(to),
+                };
+                reachable && self.safe(from, to)
+            }
+            Move::EnPassant { .. } => {
+                pos.maybe_ep_square().is_some() && pos.en_passant_moves().contains(&m)
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(king < rook);
+                self.castle(pos, side) == Some(m)
+            }
+            Move::Put { .. } => false,
+        }
+    }
+
     /// Whether the move `from`–`to` of a non-king piece leaves the king safe.
     fn safe(&self, from: Square, to: Square) -> bool {
         !self.pinned.contains(from) || attacks::aligned(from, to, self.king)
@@ -240,7 +307,8 @@ fn back(to: Square, offset: i32) -> Square {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::board::is_tactical;
+    use crate::search::board::{is_tactical, unpack_candidate};
+    use crate::search::tt::PackedMove;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
 
@@ -270,7 +338,7 @@ mod tests {
             };
             for _ in 0..16 {
                 let mut pos: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
-                for _ in 0..80 {
+                for ply in 0..80 {
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
                         break;
@@ -288,6 +356,14 @@ mod tests {
                         let fen = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
                         assert_eq!(tactical, want_tactical, "{fen}");
                         assert_eq!(quiet, want_quiet, "{fen}");
+                        // Every from-to pair with every promotion code, legal or not (at
+                        // every eighth position: shakmaty's answer is slow to get).
+                        for code in (0..(1u16 << 15)).filter(|_| ply % 8 == 0) {
+                            let packed = PackedMove(code);
+                            if let Some(m) = unpack_candidate(&pos, packed) {
+                                assert_eq!(g.is_legal(&pos, m), pos.is_legal(m), "{fen} {m:?}");
+                            }
+                        }
                     }
                     seed ^= seed << 13;
                     seed ^= seed >> 7;

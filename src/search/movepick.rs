@@ -10,7 +10,7 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
-use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_move};
+use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_candidate};
 use super::history::Heuristics;
 use super::movegen::LegalGen;
 use super::tt::PackedMove;
@@ -222,6 +222,21 @@ impl MovePicker {
         !self.any_legal
     }
 
+    /// The TT move, if it is legal here and of the kind this picker hands out. Not in check,
+    /// legality is tested directly (and the generator kept for the later stages).
+    fn legal_tt_move(&mut self, pos: &Chess) -> Option<Move> {
+        let m = unpack_candidate(pos, self.tt_packed)?;
+        match self.kind {
+            PickerKind::Evasions => pos.is_legal(m).then_some(m),
+            PickerKind::Tacticals if !is_tactical(m) => None,
+            _ => {
+                let g = LegalGen::new(pos)?;
+                self.quiet_gen = Some(g);
+                g.is_legal(pos, m).then_some(m)
+            }
+        }
+    }
+
     /// The tactical moves, scored by MVV-LVA (all moves when in check, the quiet ones unscored
     /// after the tactical ones).
     fn generate(&mut self, pos: &Chess) {
@@ -238,7 +253,9 @@ impl MovePicker {
         match self.kind {
             PickerKind::Tacticals => tactical_moves(pos, push),
             PickerKind::All => {
-                self.quiet_gen = LegalGen::new(pos);
+                if self.quiet_gen.is_none() {
+                    self.quiet_gen = LegalGen::new(pos);
+                }
                 if let Some(g) = self.quiet_gen {
                     g.tacticals(pos, push);
                 }
@@ -319,8 +336,7 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::Generate;
-                    self.tt_move = unpack_move(pos, self.tt_packed)
-                        .filter(|&m| self.kind != PickerKind::Tacticals || is_tactical(m));
+                    self.tt_move = self.legal_tt_move(pos);
                     if let Some(m) = self.tt_move {
                         self.any_legal = true;
                         let see = if is_tactical(m) {
