@@ -63,6 +63,25 @@ impl CheckInfo {
         info
     }
 
+    /// Whether `m` (legal in `pos`) gives check, with the common case — an ordinary move that
+    /// neither lands on a check square nor leaves a discovery line — decided inline.
+    #[inline]
+    #[must_use]
+    pub fn gives_check_quick(&self, pos: &Chess, m: Move) -> bool {
+        if let Move::Normal {
+            role,
+            from,
+            to,
+            promotion: None,
+            ..
+        } = m
+            && !self.discoverers.contains(from)
+        {
+            return self.squares[role as usize].contains(to);
+        }
+        self.gives_check(pos, m)
+    }
+
     /// Whether `m` (legal in `pos`) gives check.
     #[must_use]
     pub fn gives_check(&self, pos: &Chess, m: Move) -> bool {

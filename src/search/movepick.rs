@@ -427,7 +427,7 @@ impl MovePicker {
                         self.select_best(self.list.len())
                     };
                     let m = self.list[i].mv;
-                    if self.checks_only && !checks.gives_check(pos, m) {
+                    if self.checks_only && !checks.gives_check_quick(pos, m) {
                         continue;
                     }
                     return Some(Picked {
