@@ -408,6 +408,7 @@ mod tests {
                         let mut child = pos.clone();
                         child.play_unchecked(m);
                         assert_eq!(info.gives_check(&pos, m), child.is_check(), "{m:?}");
+                        assert_eq!(info.gives_check_quick(&pos, m), child.is_check(), "{m:?}");
                         assert_eq!(
                             child_key(&pos, key, m, &child),
                             child.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
