@@ -15,7 +15,9 @@ pub mod tactics;
 pub mod trace;
 pub mod weights;
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{
+    Bitboard, Board, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks,
+};
 
 /// The evaluation's result type (defined in the bottom layer [`crate::value`], shared with the
 /// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
@@ -124,9 +126,133 @@ impl Evaluator {
     /// assert_eq!(t.0.mg(), 8 * 82 + 2 * 337 + 2 * 365 + 2 * 477 + 1025);
     /// ```
     pub fn evaluate_with<T: Tracer>(&self, pos: &Chess, tracer: &mut T) -> Value {
+        let material_psqt = self.material_psqt_with(pos.board(), tracer);
+        self.evaluate_rest(pos, material_psqt, tracer)
+    }
+
+    /// The evaluation given the material and piece-square sum of `pos` (as
+    /// [`Evaluator::material_psqt`] computes it, or kept up to date move by move with
+    /// [`Evaluator::material_psqt_after`]): the same value as [`Evaluator::evaluate`], without
+    /// visiting every piece for its material and square.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// use shakmaty::{Chess, Position};
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// let sum = e.material_psqt(pos.board());
+    /// assert_eq!(e.evaluate_from(&pos, sum), e.evaluate(&pos));
+    /// ```
+    #[must_use]
+    pub fn evaluate_from(&self, pos: &Chess, material_psqt: S) -> Value {
+        // The portable build has no `popcnt` instruction (x86-64 baseline): mobility and king
+        // zone counts then cost a dozen instructions each. Most CPUs have it; use it when this
+        // one does (a cached CPUID bit, checked in a few instructions).
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `evaluate_rest_popcnt` only differs from `evaluate_rest` in that it may
+            // use the `popcnt` instruction, and the CPU has just been found to support it.
+            return unsafe { self.evaluate_rest_popcnt(pos, material_psqt) };
+        }
+        self.evaluate_rest(pos, material_psqt, &mut ())
+    }
+
+    /// [`Evaluator::evaluate_rest`] compiled with the `popcnt` instruction enabled.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn evaluate_rest_popcnt(&self, pos: &Chess, material_psqt: S) -> Value {
+        self.evaluate_rest(pos, material_psqt, &mut ())
+    }
+
+    /// Material plus piece-square values of every piece on `board`, White's point of view.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// use minkowski::eval::score::S;
+    /// use shakmaty::{Chess, Position};
+    /// // The start position is symmetric: both sides' sums cancel.
+    /// assert_eq!(Evaluator::default().material_psqt(Chess::default().board()), S::ZERO);
+    /// ```
+    #[must_use]
+    pub fn material_psqt(&self, board: &Board) -> S {
+        self.material_psqt_with(board, &mut ())
+    }
+
+    /// [`Evaluator::material_psqt`] of the position after the legal move `m` of `pos`, from
+    /// `before`, the sum of `pos`: only the squares the move touches are looked at.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// use shakmaty::{Chess, Position, uci::UciMove};
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// let m = "e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+    /// let after = e.material_psqt_after(&pos, m, e.material_psqt(pos.board()));
+    /// let child = pos.clone().play(m).unwrap();
+    /// assert_eq!(after, e.material_psqt(child.board()));
+    /// ```
+    #[must_use]
+    pub fn material_psqt_after(&self, pos: &Chess, m: Move, before: S) -> S {
+        let us = pos.turn();
+        let value = |color: Color, role: Role, sq: Square| {
+            let r = role_index(role);
+            let v = self.weights.material[r] + self.weights.psqt[r][relative(sq, color)];
+            if color == Color::White { v } else { -v }
+        };
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let mut after =
+                    before - value(us, role, from) + value(us, promotion.unwrap_or(role), to);
+                if let Some(c) = capture {
+                    after -= value(!us, c, to);
+                }
+                after
+            }
+            Move::EnPassant { from, to } => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                before - value(us, Role::Pawn, from) + value(us, Role::Pawn, to)
+                    - value(!us, Role::Pawn, victim)
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(king < rook);
+                before - value(us, Role::King, king) + value(us, Role::King, side.king_to(us))
+                    - value(us, Role::Rook, rook)
+                    + value(us, Role::Rook, side.rook_to(us))
+            }
+            Move::Put { role, to } => before + value(us, role, to),
+        }
+    }
+
+    /// Material and piece squares of every piece, each term reported to `tracer`.
+    fn material_psqt_with<T: Tracer>(&self, board: &Board, tracer: &mut T) -> S {
+        let w = &self.weights;
+        let mut sum = S::ZERO;
+        for color in [Color::White, Color::Black] {
+            let mut side = S::ZERO;
+            for role in Role::ALL {
+                let r = role_index(role);
+                for sq in board.by_piece(role.of(color)) {
+                    let rel = relative(sq, color);
+                    side += w.material[r] + w.psqt[r][rel];
+                    tracer.term(Term::Material, color, w.material[r]);
+                    tracer.term(Term::Psqt, color, w.psqt[r][rel]);
+                }
+            }
+            sum += if color == Color::White { side } else { -side };
+        }
+        sum
+    }
+
+    /// Everything but material and piece squares (given as `material_psqt`), then the blend.
+    #[inline(always)]
+    fn evaluate_rest<T: Tracer>(&self, pos: &Chess, material_psqt: S, tracer: &mut T) -> Value {
         let w = &self.weights;
         let board = pos.board();
-        let mut score = S::ZERO; // White's point of view
+        let mut score = material_psqt; // White's point of view
         let mut phase = 0;
         for color in [Color::White, Color::Black] {
             let (side, side_phase) = self.side_terms(board, color, tracer);
@@ -180,9 +306,10 @@ impl Evaluator {
         Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
     }
 
-    /// Everything `color` scores on its own: material, piece squares, mobility, passed pawns,
-    /// rook files, bishop pair and the attack on the enemy king. Returns the sum and the phase
-    /// contribution of `color`'s pieces.
+    /// Everything `color` scores on its own but material and piece squares: mobility, passed
+    /// pawns, rook files, bishop pair, pawn shield and the attack on the enemy king. Returns
+    /// the sum and the phase contribution of `color`'s pieces.
+    #[inline(always)]
     fn side_terms<T: Tracer>(&self, board: &Board, color: Color, tracer: &mut T) -> (S, i32) {
         let w = &self.weights;
         let occupied = board.occupied();
@@ -197,14 +324,10 @@ impl Evaluator {
         let mut side = S::ZERO;
         let mut phase = 0;
 
-        // Pawns: material, piece squares, passed pawns.
+        // Pawns: passed pawns.
         let pawn = role_index(Role::Pawn);
         for sq in our_pawns {
             let rel = relative(sq, color);
-            let (material, psqt) = (w.material[pawn], w.psqt[pawn][rel]);
-            side += material + psqt;
-            tracer.term(Term::Material, color, material);
-            tracer.term(Term::Psqt, color, psqt);
             if pawns::is_passed(sq, color, their_pawns) {
                 side += w.passed_pawn[rel / 8];
                 tracer.term(Term::PassedPawns, color, w.passed_pawn[rel / 8]);
@@ -212,14 +335,10 @@ impl Evaluator {
         }
         phase += w.phase_weight[pawn] * our_pawns.count() as i32;
 
-        // Pieces: also mobility, the attack on the enemy king's zone and rook files.
+        // Pieces: mobility, the attack on the enemy king's zone and rook files.
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let r = role_index(role);
             for sq in board.by_piece(role.of(color)) {
-                let rel = relative(sq, color);
-                side += w.material[r] + w.psqt[r][rel];
-                tracer.term(Term::Material, color, w.material[r]);
-                tracer.term(Term::Psqt, color, w.psqt[r][rel]);
                 phase += w.phase_weight[r];
                 let reach = match role {
                     Role::Knight => attacks::knight_attacks(sq),
@@ -254,13 +373,9 @@ impl Evaluator {
             }
         }
 
-        // The king: material (as weighted), piece square and pawn shield.
+        // The king: pawn shield.
         let king = role_index(Role::King);
         for sq in board.by_piece(Role::King.of(color)) {
-            let rel = relative(sq, color);
-            side += w.material[king] + w.psqt[king][rel];
-            tracer.term(Term::Material, color, w.material[king]);
-            tracer.term(Term::Psqt, color, w.psqt[king][rel]);
             phase += w.phase_weight[king];
             let shield = pawn_shield(sq, color, our_pawns, w);
             side += shield;
@@ -275,6 +390,7 @@ impl Evaluator {
 }
 
 /// Own pawns on the three files around the king, one and two ranks in front of it.
+#[inline(always)]
 fn pawn_shield(king: Square, color: Color, our_pawns: Bitboard, w: &Weights) -> S {
     let masks = &SHIELD_MASK[color as usize][king as usize];
     w.pawn_shield[0] * (our_pawns.0 & masks[0]).count_ones() as i32
@@ -319,5 +435,49 @@ fn relative(sq: Square, color: Color) -> usize {
     match color {
         Color::White => sq as usize,
         Color::Black => sq.flip_vertical() as usize,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    /// Random games (castling, en passant and promotions included): the sum kept move by move
+    /// equals the sum from scratch, and the evaluation from it equals the full evaluation.
+    #[test]
+    fn material_psqt_kept_move_by_move_matches_the_full_sum() {
+        let e = Evaluator::default();
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "1k6/8/8/8/8/8/5p2/7K b - - 0 1",
+        ] {
+            for _ in 0..20 {
+                let mut pos: Chess = fen
+                    .parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap();
+                let mut sum = e.material_psqt(pos.board());
+                for _ in 0..100 {
+                    assert_eq!(sum, e.material_psqt(pos.board()));
+                    assert_eq!(e.evaluate_from(&pos, sum), e.evaluate(&pos));
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    sum = e.material_psqt_after(&pos, m, sum);
+                    pos.play_unchecked(m);
+                }
+            }
+        }
     }
 }

@@ -15,6 +15,7 @@ use super::time::TimeManager;
 use super::tt::{PackedMove, TranspositionTable, TtBound};
 use super::{CurrentMoveInfo, Reporter, SearchControl};
 use crate::eval::Evaluator;
+use crate::eval::score::S;
 use crate::value::{MAX_PLY, Value};
 
 /// Reductions by `[depth][move number]`, both capped at 63.
@@ -66,6 +67,8 @@ pub struct Worker<'a> {
     pub pv: Vec<Line>,
     /// Static evaluation per ply (`-INFINITE` when in check).
     pub evals: Vec<Value>,
+    /// Material and piece-square sum per ply (White's view), kept up to date move by move.
+    pub psqt: Vec<S>,
     /// Move that led to each ply (`None` at the root and after a null move).
     pub played: Vec<Option<Move>>,
     /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
@@ -145,7 +148,8 @@ impl<'a> Worker<'a> {
 
     /// Play `m`: the child position, its key pushed on the key stack (computed from the
     /// parent's, not from scratch) and its TT bucket fetched early.
-    pub(super) fn make(&mut self, pos: &Chess, m: Move) -> Chess {
+    pub(super) fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
+        self.psqt[ply + 1] = self.eval.material_psqt_after(pos, m, self.psqt[ply]);
         let mut child = pos.clone();
         child.play_unchecked(m);
         let key = child_key(pos, self.key(), m, &child);
@@ -215,6 +219,9 @@ impl<'a> Worker<'a> {
             return Value::DRAW;
         }
         let root = ply == 0;
+        if root {
+            self.psqt[0] = self.eval.material_psqt(pos.board());
+        }
         let pv_node = beta.0 - alpha.0 > 1;
         if !root {
             if self.is_draw(pos) {
@@ -224,7 +231,7 @@ impl<'a> Worker<'a> {
                 return if in_check {
                     Value::DRAW
                 } else {
-                    self.eval.evaluate(pos)
+                    self.eval.evaluate_from(pos, self.psqt[ply])
                 };
             }
             // Mate distance pruning: no line from here beats a faster mate found elsewhere.
@@ -267,7 +274,7 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check {
             -Value::INFINITE
         } else {
-            hit.map_or_else(|| self.eval.evaluate(pos), |h| h.eval)
+            hit.map_or_else(|| self.eval.evaluate_from(pos, self.psqt[ply]), |h| h.eval)
         };
         // The TT score is a better estimate than the static eval when its bound allows.
         let eval = match hit {
@@ -311,6 +318,7 @@ impl<'a> Worker<'a> {
                 self.tt.prefetch(key);
                 self.keys.push(key);
                 self.played[ply + 1] = None;
+                self.psqt[ply + 1] = self.psqt[ply];
                 let v = -self.negamax(&child, false, depth - r, ply + 1, -beta, -beta + 1);
                 self.keys.pop();
                 if self.stopped {
@@ -331,7 +339,11 @@ impl<'a> Worker<'a> {
         let checks = CheckInfo::new(pos);
         let mut picker = MovePicker::new(
             pos,
-            PickerKind::All,
+            if in_check {
+                PickerKind::Evasions
+            } else {
+                PickerKind::All
+            },
             tt_move,
             self.heur,
             ply,
@@ -376,7 +388,7 @@ impl<'a> Worker<'a> {
                 }
                 continue;
             }
-            let child = self.make(pos, m);
+            let child = self.make(pos, m, ply);
             searched += 1;
             if root && self.time.elapsed().as_millis() as u64 >= CURRMOVE_AFTER_MS {
                 self.reporter.on_current_move(&CurrentMoveInfo {

@@ -1,6 +1,6 @@
 //! Bitboard helpers the search uses to avoid playing moves it will not search: a cheap
 //! "gives check" test, a generator of the tactical moves only (quiescence), the TT move turned
-//! back into a legal move, and the Zobrist key of a child computed from its parent's.
+//! back into a move, and the Zobrist key of a child computed from its parent's.
 //!
 //! Each is checked against shakmaty (play the move, generate everything, hash from scratch) in
 //! the tests below and in `tests/search_internals.rs`.
@@ -63,6 +63,25 @@ impl CheckInfo {
         info
     }
 
+    /// Whether `m` (legal in `pos`) gives check, with the common case — an ordinary move that
+    /// neither lands on a check square nor leaves a discovery line — decided inline.
+    #[inline]
+    #[must_use]
+    pub fn gives_check_quick(&self, pos: &Chess, m: Move) -> bool {
+        if let Move::Normal {
+            role,
+            from,
+            to,
+            promotion: None,
+            ..
+        } = m
+            && !self.discoverers.contains(from)
+        {
+            return self.squares[role as usize].contains(to);
+        }
+        self.gives_check(pos, m)
+    }
+
     /// Whether `m` (legal in `pos`) gives check.
     #[must_use]
     pub fn gives_check(&self, pos: &Chess, m: Move) -> bool {
@@ -104,7 +123,7 @@ impl CheckInfo {
 /// Pieces of `candidates` that stand alone between `king` and a slider of `slider_side` aiming at
 /// it (pinned pieces when `slider_side` is the king's opponent and `candidates` the king's side;
 /// discovered-check candidates when it is the other way round).
-fn line_blockers(
+pub(super) fn line_blockers(
     board: &Board,
     king: Square,
     slider_side: Color,
@@ -225,10 +244,12 @@ pub fn tactical_moves(pos: &Chess, mut push: impl FnMut(Move)) {
     }
 }
 
-/// The legal move of `pos` that `packed` stands for, if any (a TT move from another position
-/// with the same key, or from a collision, is rejected).
+/// The move `packed` stands for in `pos` (role and capture read from the board), not yet
+/// checked for legality: a piece of the side to move stands on its origin square, nothing more
+/// (a TT move from another position with the same key, or from a collision, is rejected by
+/// the legality test that follows).
 #[must_use]
-pub fn unpack_move(pos: &Chess, packed: PackedMove) -> Option<Move> {
+pub fn unpack_candidate(pos: &Chess, packed: PackedMove) -> Option<Move> {
     if packed.is_none() {
         return None;
     }
@@ -261,7 +282,7 @@ pub fn unpack_move(pos: &Chess, packed: PackedMove) -> Option<Move> {
             promotion,
         }
     };
-    pos.is_legal(m).then_some(m)
+    Some(m)
 }
 
 fn piece_key(sq: Square, role: Role, color: Color) -> u64 {
@@ -387,12 +408,13 @@ mod tests {
                         let mut child = pos.clone();
                         child.play_unchecked(m);
                         assert_eq!(info.gives_check(&pos, m), child.is_check(), "{m:?}");
+                        assert_eq!(info.gives_check_quick(&pos, m), child.is_check(), "{m:?}");
                         assert_eq!(
                             child_key(&pos, key, m, &child),
                             child.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
                             "{m:?}"
                         );
-                        assert_eq!(unpack_move(&pos, PackedMove::pack(m)), Some(m));
+                        assert_eq!(unpack_candidate(&pos, PackedMove::pack(m)), Some(m));
                     }
                     if let Ok(passed) = pos.clone().swap_turn() {
                         assert_eq!(

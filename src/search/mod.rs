@@ -9,7 +9,8 @@
 //!
 //! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores
 //! ([`Value`], [`Score`]) and [`mod@bench`] (the fixed bench). Inside, private to the crate:
-//! `alphabeta` (PVS, quiescence, pruning), `movepick` (SEE, staged ordering), `history`
+//! `alphabeta` (PVS, quiescence, pruning), `movepick` (SEE, staged ordering), `movegen` (legal
+//! moves split into tactical and quiet, in shakmaty's order), `history`
 //! (killers and history tables), `board` (gives-check test, tactical move generation,
 //! incremental keys), `tt`
 //! (transposition table), `time` (time management) and `params` (every threshold).
@@ -18,6 +19,7 @@ pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod board;
 pub(crate) mod history;
+pub(crate) mod movegen;
 pub(crate) mod movepick;
 pub(crate) mod params;
 mod qsearch;

@@ -9,10 +9,11 @@
 //! that only checking quiet moves still matter, the rest are neither scored nor sorted.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, attacks};
 
-use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_move};
+use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_candidate};
 use super::history::Heuristics;
+use super::movegen::LegalGen;
 use super::params::FORK_ORDER_BONUS;
 use super::tt::PackedMove;
 use crate::eval::tactics::{EXCHANGE_VALUE, winning_fork_squares};
@@ -49,43 +50,57 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
         let victim = shakmaty::Square::from_coords(to.file(), from.rank());
         occupied ^= Bitboard::from_square(victim);
     }
-    let mut gain: ArrayVec<i32, 40> = ArrayVec::new();
+    // The attackers of both colours that do not slide, and the sliders by direction; the
+    // sliders' reach is recomputed as pieces leave (x-rays), the rest never changes.
+    let white = board.by_color(Color::White);
+    let steppers = (attacks::knight_attacks(to) & board.knights())
+        | (attacks::king_attacks(to) & board.kings())
+        | (attacks::pawn_attacks(Color::Black, to) & board.pawns() & white)
+        | (attacks::pawn_attacks(Color::White, to) & board.pawns() & !white);
+    let straight = board.rooks_and_queens();
+    let diagonal = board.bishops_and_queens();
+    let attackers_at = |occupied: Bitboard| {
+        (steppers
+            | (attacks::rook_attacks(to, occupied) & straight)
+            | (attacks::bishop_attacks(to, occupied) & diagonal))
+            & occupied
+    };
+    let mut gain = [0i32; 40];
+    let mut depth = 0;
     let mut on_square = m.promotion().unwrap_or(m.role());
-    let mut first = captured_value(m);
+    gain[0] = captured_value(m);
     if let Some(p) = m.promotion() {
-        first += role_value(p) - role_value(Role::Pawn);
+        gain[0] += role_value(p) - role_value(Role::Pawn);
     }
-    gain.push(first);
     let mut side = !pos.turn();
-    loop {
-        let attackers = board.attacks_to(to, side, occupied) & occupied;
-        if attackers.is_empty() || gain.is_full() {
+    let mut all = attackers_at(occupied);
+    while depth + 1 < gain.len() {
+        let attackers = all & board.by_color(side);
+        if attackers.is_empty() {
             break;
         }
         let mut picked = None;
         for role in Role::ALL {
-            let set = attackers & board.by_role(role);
-            if let Some(sq) = set.first() {
+            if let Some(sq) = (attackers & board.by_role(role)).first() {
                 picked = Some((role, sq));
                 break;
             }
         }
         let Some((role, sq)) = picked else { break };
-        if role == Role::King && (board.attacks_to(to, !side, occupied) & occupied).any() {
+        if role == Role::King && (all & board.by_color(!side)).any() {
             // The king may not capture into a defended square.
             break;
         }
-        let prev = *gain.last().unwrap_or(&0);
-        gain.push(role_value(on_square) - prev);
+        depth += 1;
+        gain[depth] = role_value(on_square) - gain[depth - 1];
         occupied ^= Bitboard::from_square(sq);
+        all = attackers_at(occupied);
         on_square = role;
         side = !side;
     }
-    while gain.len() > 1 {
-        let last = gain.pop().unwrap_or(0);
-        if let Some(prev) = gain.last_mut() {
-            *prev = -(-*prev).max(last);
-        }
+    while depth > 0 {
+        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
+        depth -= 1;
     }
     gain[0]
 }
@@ -118,6 +133,7 @@ enum Stage {
     TtMove,
     Generate,
     GoodTacticals,
+    GenerateQuiets,
     Killer1,
     Killer2,
     Counter,
@@ -130,8 +146,10 @@ enum Stage {
 /// What the picker generates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PickerKind {
-    /// All legal moves (main search, and quiescence in check).
+    /// All legal moves of a position not in check (main search).
     All,
+    /// All legal moves of a position in check (main search and quiescence).
+    Evasions,
     /// Tactical moves only, bad captures left out (quiescence not in check).
     Tacticals,
 }
@@ -160,6 +178,8 @@ pub struct MovePicker {
     forks: Bitboard,
     /// Whether any legal move was found (TT move or generated).
     any_legal: bool,
+    /// The generator of the quiet moves, kept from the tactical stage until they are needed.
+    quiet_gen: Option<LegalGen>,
 }
 
 /// A lower bound of `see(m)` that is already ≥ 0, when the victim is worth at least the
@@ -197,7 +217,7 @@ impl MovePicker {
             kind,
             tt_packed: tt_move,
             tt_move: None,
-            killers: if kind == PickerKind::All {
+            killers: if kind != PickerKind::Tacticals {
                 heur.killers(ply)
             } else {
                 [PackedMove::NONE; 2]
@@ -213,6 +233,7 @@ impl MovePicker {
             find_forks: false,
             forks: Bitboard::EMPTY,
             any_legal: false,
+            quiet_gen: None,
         }
     }
 
@@ -241,44 +262,89 @@ impl MovePicker {
     }
 
     /// Whether the node has no legal move (meaningful once [`MovePicker::next`] returned `None`
-    /// for a [`PickerKind::All`] picker).
+    /// for a picker of all moves, [`PickerKind::All`] or [`PickerKind::Evasions`]).
     #[must_use]
     pub fn no_legal_moves(&self) -> bool {
         !self.any_legal
     }
 
+    /// The TT move, if it is legal here and of the kind this picker hands out. Not in check,
+    /// legality is tested directly (and the generator kept for the later stages).
+    fn legal_tt_move(&mut self, pos: &Chess) -> Option<Move> {
+        let m = unpack_candidate(pos, self.tt_packed)?;
+        match self.kind {
+            PickerKind::Evasions => pos.is_legal(m).then_some(m),
+            PickerKind::Tacticals if !is_tactical(m) => None,
+            _ => {
+                let g = LegalGen::new(pos)?;
+                self.quiet_gen = Some(g);
+                g.is_legal(pos, m).then_some(m)
+            }
+        }
+    }
+
+    /// The tactical moves, scored by MVV-LVA (all moves when in check, the quiet ones unscored
+    /// after the tactical ones).
     fn generate(&mut self, pos: &Chess) {
         let tt = self.tt_move;
         let list = &mut self.list;
-        if self.kind == PickerKind::Tacticals {
-            tactical_moves(pos, |m| {
-                if Some(m) != tt {
-                    list.push(ScoredMove {
-                        mv: m,
-                        score: mvv_lva(m),
-                    });
-                }
-            });
-            self.tactical_end = list.len();
-            self.any_legal |= !list.is_empty();
-            return;
-        }
-        let moves = pos.legal_moves();
-        self.any_legal |= !moves.is_empty();
-        for &m in &moves {
-            if is_tactical(m) && Some(m) != tt {
+        let push = |m: Move| {
+            if Some(m) != tt {
                 list.push(ScoredMove {
                     mv: m,
                     score: mvv_lva(m),
                 });
             }
-        }
-        self.tactical_end = list.len();
-        for &m in &moves {
-            if !is_tactical(m) && Some(m) != tt {
-                list.push(ScoredMove { mv: m, score: 0 });
+        };
+        match self.kind {
+            PickerKind::Tacticals => tactical_moves(pos, push),
+            PickerKind::All => {
+                if self.quiet_gen.is_none() {
+                    self.quiet_gen = LegalGen::new(pos);
+                }
+                if let Some(g) = self.quiet_gen {
+                    g.tacticals(pos, push);
+                }
+            }
+            PickerKind::Evasions => {
+                let moves = pos.legal_moves();
+                self.any_legal |= !moves.is_empty();
+                for &m in &moves {
+                    if is_tactical(m) && Some(m) != tt {
+                        list.push(ScoredMove {
+                            mv: m,
+                            score: mvv_lva(m),
+                        });
+                    }
+                }
+                self.tactical_end = list.len();
+                for &m in &moves {
+                    if !is_tactical(m) && Some(m) != tt {
+                        list.push(ScoredMove { mv: m, score: 0 });
+                    }
+                }
+                return;
             }
         }
+        self.tactical_end = list.len();
+        self.any_legal |= !list.is_empty();
+    }
+
+    /// The quiet moves of a position not in check, appended unscored (once the tactical stage
+    /// is over, so the list is laid out as if everything had been generated at once).
+    fn generate_quiets(&mut self, pos: &Chess) {
+        let Some(g) = self.quiet_gen.take() else {
+            return;
+        };
+        let tt = self.tt_move;
+        let list = &mut self.list;
+        let before = list.len();
+        g.quiets(pos, |m| {
+            if Some(m) != tt {
+                list.push(ScoredMove { mv: m, score: 0 });
+            }
+        });
+        self.any_legal |= list.len() > before;
     }
 
     /// Move the best-scored move of `[cur, end)` to `cur` (the first of equals) and return its
@@ -316,8 +382,7 @@ impl MovePicker {
             match self.stage {
                 Stage::TtMove => {
                     self.stage = Stage::Generate;
-                    self.tt_move = unpack_move(pos, self.tt_packed)
-                        .filter(|&m| self.kind == PickerKind::All || is_tactical(m));
+                    self.tt_move = self.legal_tt_move(pos);
                     if let Some(m) = self.tt_move {
                         self.any_legal = true;
                         let see = if is_tactical(m) {
@@ -342,10 +407,10 @@ impl MovePicker {
                 }
                 Stage::GoodTacticals => {
                     if self.cur >= self.tactical_end {
-                        self.stage = if self.kind == PickerKind::All {
-                            Stage::Killer1
-                        } else {
+                        self.stage = if self.kind == PickerKind::Tacticals {
                             Stage::Done
+                        } else {
+                            Stage::GenerateQuiets
                         };
                         if self.find_forks {
                             let board = pos.board();
@@ -370,6 +435,10 @@ impl MovePicker {
                     self.list[i].score = s;
                     self.list.swap(self.bad_end, i);
                     self.bad_end += 1;
+                }
+                Stage::GenerateQuiets => {
+                    self.generate_quiets(pos);
+                    self.stage = Stage::Killer1;
                 }
                 Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
                     let packed = match self.stage {
@@ -421,7 +490,7 @@ impl MovePicker {
                     };
                     let m = self.list[i].mv;
                     let fork = self.is_fork(m);
-                    if self.checks_only && !fork && !checks.gives_check(pos, m) {
+                    if self.checks_only && !fork && !checks.gives_check_quick(pos, m) {
                         continue;
                     }
                     return Some(Picked {
@@ -453,6 +522,96 @@ impl MovePicker {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// The exchange evaluation as first written (every attacker set recomputed from the board,
+    /// an `ArrayVec` of gains): the oracle for the faster [`see`].
+    fn see_reference(pos: &Chess, m: Move) -> i32 {
+        let (from, to) = match m {
+            Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
+            _ => return 0,
+        };
+        let board = pos.board();
+        let mut occupied = board.occupied() ^ Bitboard::from_square(from);
+        if let Move::EnPassant { .. } = m {
+            let victim = shakmaty::Square::from_coords(to.file(), from.rank());
+            occupied ^= Bitboard::from_square(victim);
+        }
+        let mut gain: ArrayVec<i32, 40> = ArrayVec::new();
+        let mut on_square = m.promotion().unwrap_or(m.role());
+        let mut first = captured_value(m);
+        if let Some(p) = m.promotion() {
+            first += role_value(p) - role_value(Role::Pawn);
+        }
+        gain.push(first);
+        let mut side = !pos.turn();
+        loop {
+            let attackers = board.attacks_to(to, side, occupied) & occupied;
+            if attackers.is_empty() || gain.is_full() {
+                break;
+            }
+            let mut picked = None;
+            for role in Role::ALL {
+                let set = attackers & board.by_role(role);
+                if let Some(sq) = set.first() {
+                    picked = Some((role, sq));
+                    break;
+                }
+            }
+            let Some((role, sq)) = picked else { break };
+            if role == Role::King && (board.attacks_to(to, !side, occupied) & occupied).any() {
+                // The king may not capture into a defended square.
+                break;
+            }
+            let prev = *gain.last().unwrap_or(&0);
+            gain.push(role_value(on_square) - prev);
+            occupied ^= Bitboard::from_square(sq);
+            on_square = role;
+            side = !side;
+        }
+        while gain.len() > 1 {
+            let last = gain.pop().unwrap_or(0);
+            if let Some(prev) = gain.last_mut() {
+                *prev = -(-*prev).max(last);
+            }
+        }
+        gain[0]
+    }
+
+    /// Random games: `see` equals the reference on every capture and promotion.
+    #[test]
+    fn see_matches_the_reference() {
+        use shakmaty::{CastlingMode, fen::Fen};
+        let mut seed = 0x1234_5678_9abc_def1_u64;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ] {
+            for _ in 0..30 {
+                let mut pos: Chess = fen
+                    .parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap();
+                for _ in 0..80 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in &moves {
+                        assert_eq!(see(&pos, m), see_reference(&pos, m), "{m:?}");
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
     #[test]
     fn see_of_a_rook_taking_a_defended_pawn_loses_the_exchange() {
         use super::see;

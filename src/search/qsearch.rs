@@ -35,7 +35,7 @@ impl Worker<'_> {
             return if in_check {
                 Value::DRAW
             } else {
-                self.eval.evaluate(pos)
+                self.eval.evaluate_from(pos, self.psqt[ply])
             };
         }
         let pv_node = beta.0 - alpha.0 > 1;
@@ -58,7 +58,8 @@ impl Worker<'_> {
             static_eval = -Value::INFINITE;
             best = -Value::INFINITE;
         } else {
-            static_eval = hit.map_or_else(|| self.eval.evaluate(pos), |h| h.eval);
+            static_eval =
+                hit.map_or_else(|| self.eval.evaluate_from(pos, self.psqt[ply]), |h| h.eval);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -67,7 +68,7 @@ impl Worker<'_> {
         }
 
         let kind = if in_check {
-            PickerKind::All
+            PickerKind::Evasions
         } else {
             PickerKind::Tacticals
         };
@@ -104,7 +105,7 @@ impl Worker<'_> {
                 } else {
                     break;
                 };
-            let child = self.make(pos, m);
+            let child = self.make(pos, m, ply);
             let v = -self.qsearch(&child, gives_check, ply + 1, -beta, -alpha);
             self.keys.pop();
             if self.stopped {

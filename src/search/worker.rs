@@ -8,6 +8,7 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::{Reporter, SearchControl};
 use crate::eval::Evaluator;
+use crate::eval::score::S;
 use crate::value::{MAX_PLY, Value};
 
 impl<'a> Worker<'a> {
@@ -42,6 +43,7 @@ impl<'a> Worker<'a> {
             keys,
             pv: vec![Line::new(); MAX_PLY + 1],
             evals: vec![Value::DRAW; MAX_PLY + 2],
+            psqt: vec![S::ZERO; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
             root_moves: Vec::new(),
             store_root: false,
