@@ -23,6 +23,7 @@ pub(crate) mod movegen;
 pub(crate) mod movepick;
 pub(crate) mod params;
 mod qsearch;
+pub(crate) mod see;
 pub mod tb;
 pub mod threads;
 pub(crate) mod time;

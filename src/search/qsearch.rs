@@ -6,8 +6,9 @@ use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
 
 use super::alphabeta::Worker;
 use super::board::CheckInfo;
-use super::movepick::{MovePicker, PickerKind, captured_value};
+use super::movepick::{MovePicker, PickerKind};
 use super::params::DELTA_MARGIN;
+use super::see::captured_value;
 use super::tt::{PackedMove, TtBound};
 use crate::eval::tactics::winning_fork_squares;
 use crate::geometry::knight_attacks_set;
