@@ -343,27 +343,37 @@ pub fn run(suites: &[Suite], options: &RunOptions, progress: &mut dyn Progress) 
     let mut slots: Vec<Option<PositionResult>> = vec![None; tasks.len()];
     let next = AtomicUsize::new(0);
     let jobs = options.jobs.clamp(1, tasks.len().max(1));
+    let (tasks, next) = (&tasks, &next);
+    let work = move |sender: mpsc::Sender<(usize, PositionResult)>| {
+        let mut searcher = Searcher::new(options.hash_mb);
+        searcher.set_threads(options.threads);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(s, r)) = tasks.get(i) else { break };
+            let result = run_position(&mut searcher, &suites[s].records[r], options);
+            if sender.send((i, result)).is_err() {
+                break;
+            }
+        }
+    };
+    let work = &work;
     thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
+        let mut spawned = 0;
         for _ in 0..jobs {
             let sender = sender.clone();
-            let (tasks, next) = (&tasks, &next);
-            let worker = move || {
-                let mut searcher = Searcher::new(options.hash_mb);
-                searcher.set_threads(options.threads);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(s, r)) = tasks.get(i) else { break };
-                    let result = run_position(&mut searcher, &suites[s].records[r], options);
-                    if sender.send((i, result)).is_err() {
-                        break;
-                    }
-                }
-            };
-            thread::Builder::new()
+            // A thread the system refuses leaves its share to the others (or to this thread).
+            let started = thread::Builder::new()
                 .stack_size(WORKER_STACK_BYTES)
-                .spawn_scoped(scope, worker)
-                .expect("cannot spawn an EPD worker thread");
+                .spawn_scoped(scope, move || work(sender))
+                .is_ok();
+            if !started {
+                break;
+            }
+            spawned += 1;
+        }
+        if spawned == 0 {
+            work(sender.clone());
         }
         drop(sender);
         let (mut done, mut solved, mut emitted) = (0, 0, 0);
