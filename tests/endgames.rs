@@ -10,7 +10,9 @@ use minkowski::eval::endgame::{
     mop_up_bonus,
 };
 use minkowski::eval::score::S;
-use minkowski::eval::tactics::{fork_targets, knight_fork_jumps, knight_fork_moves};
+use minkowski::eval::tactics::{
+    fork_targets, knight_fork_jumps, knight_fork_moves, winning_fork_squares,
+};
 use minkowski::eval::weights::Weights;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Position, Role, Square, attacks};
@@ -237,19 +239,49 @@ fn naive_fork_moves(pos: &Chess, attacker: Color) -> Bitboard {
         },
         _ => false,
     };
+    // Whether the piece on `p` may not move off its line: without it, one of our sliders would
+    // attack its king.
+    let pinned = |p: Square| {
+        let Some(king) = board.king_of(them) else {
+            return false;
+        };
+        p != king
+            && board.by_color(attacker).into_iter().any(|s| {
+                let piece = board.piece_at(s).expect("occupied");
+                matches!(piece.role, Role::Bishop | Role::Rook | Role::Queen)
+                    && attacks::attacks(s, piece, occupied ^ Bitboard::from(p)).contains(king)
+                    && !attacks::attacks(s, piece, occupied).contains(king)
+            })
+    };
+    let value = |role: Role| minkowski::eval::tactics::EXCHANGE_VALUE[role as usize - 1];
+    let attackers_of = |to: Square, color: Color| {
+        board
+            .by_color(color)
+            .into_iter()
+            .filter(|&q| {
+                let piece = board.piece_at(q).expect("occupied");
+                attacks::attacks(q, piece, occupied).contains(to)
+            })
+            .collect::<Vec<_>>()
+    };
     let mut result = Bitboard::EMPTY;
     for knight in board.by_piece(Role::Knight.of(attacker)) {
         for to in attacks::knight_attacks(knight) {
             let own = board.by_color(attacker).contains(to);
-            let guarded = board
-                .by_piece(Role::Pawn.of(them))
-                .into_iter()
-                .any(|p| attacks::pawn_attacks(them, p).contains(to));
             let hits = attacks::knight_attacks(to)
                 .into_iter()
                 .filter(|&t| valuable(t))
                 .count();
-            if !own && !guarded && hits >= 2 {
+            // The knight keeps the fork unless an unpinned enemy piece can take it without
+            // losing at least a pawn more than the knight to our recapture.
+            let cheapest = attackers_of(to, them)
+                .into_iter()
+                .filter(|&q| !pinned(q))
+                .map(|q| value(board.role_at(q).expect("occupied")))
+                .min();
+            let defended = attackers_of(to, attacker).len() >= 2;
+            let keeps = cheapest.is_none_or(|v| defended && v - value(Role::Knight) >= 100);
+            if !own && keeps && hits >= 2 {
                 result.add(to);
             }
         }
@@ -296,19 +328,25 @@ fn fork_moves_equal_a_per_square_count_on_suite_positions() {
 #[test]
 fn wac_knight_fork_keys_are_found() {
     // WAC positions whose key move is a knight fork of two of king/queen/rook, with the key
-    // square. WAC.077's Ng3, WAC.139's Nf6+, WAC.178's Nxe6 and WAC.273's Ng3+ land on squares an
-    // enemy pawn guards, so the term (by design: a pawn can take the forking knight; those keys
-    // win by a longer combination) does not count them.
+    // square. The term counts a fork square only where the knight cannot be taken at a loss for
+    // us, and every one of these keys wins by a longer combination: WAC.077's Ng3, WAC.139's
+    // Nf6+, WAC.178's Nxe6 and WAC.273's Ng3+ land where an enemy pawn takes, WAC.022's Nxf7
+    // where the king takes, WAC.037's Nxd4+ where a bishop takes (an even trade), WAC.267's Nc7+
+    // where the c8 rook takes. Then two built positions: the knight on e4 forks the king on h7
+    // and the queen on e8 from f6, which the g7 pawn guards; with that pawn pinned by the rook
+    // on a7 the fork counts.
     let cases = [
+        ("4q3/6pk/8/8/4N3/8/8/4K3 w - - 0 1", Square::F6, false),
+        ("4q3/R5pk/8/8/4N3/8/8/4K3 w - - 0 1", Square::F6, true),
         (
             "r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1BQK2R w KQkq - 0 1",
             Square::F7,
-            true,
+            false,
         ),
         (
             "2r5/2rk2pp/1pn1pb2/pN1p4/P2P4/1N2B3/nPR1KPPP/3R4 b - - 0 1",
             Square::D4,
-            true,
+            false,
         ),
         (
             "3r2k1/ppp2ppp/6q1/b4n2/3nQB2/2p5/P4PPP/RN3RK1 b - - 0 1",
@@ -328,7 +366,7 @@ fn wac_knight_fork_keys_are_found() {
         (
             "2r1kb1r/pp3ppp/2n1b3/1q1N2B1/1P2Q3/8/P4PPP/3RK1NR w Kk - 0 1",
             Square::C7,
-            true,
+            false,
         ),
         (
             "2k4B/bpp1qp2/p1b5/7p/1PN1n1p1/2Pr4/P5PP/R3QR1K b - - 0 1",
@@ -551,16 +589,15 @@ fn fork_jumps_from_bitboards_equal_the_board_based_fork_moves() {
     for pos in suite_positions("wac.epd", 300) {
         let board = pos.board();
         for attacker in [Color::White, Color::Black] {
-            let guarded = minkowski::eval::tactics::pawn_attacks_set(
-                board.by_piece(Role::Pawn.of(!attacker)),
-                !attacker,
-            );
+            // The plain fork squares (own pieces avoided), of which the term keeps the winning.
             let plain = knight_fork_jumps(
                 board.by_piece(Role::Knight.of(attacker)),
                 fork_targets(board, attacker),
-                board.by_color(attacker) | guarded,
+                board.by_color(attacker),
             );
-            assert_eq!(plain, knight_fork_moves(board, attacker));
+            let winning = winning_fork_squares(board, attacker, fork_targets(board, attacker));
+            assert_eq!(winning, knight_fork_moves(board, attacker));
+            assert_eq!(winning & !plain, Bitboard::EMPTY);
         }
     }
 }

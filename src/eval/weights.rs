@@ -117,8 +117,9 @@ pub struct Weights {
     pub passer_unstoppable: S,
     /// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
     pub passer_caught: S,
-    /// The side to move has a knight move to a fork square (two valuable targets, no enemy
-    /// pawn guarding it).
+    /// The side to move has a knight move to a fork square (two valuable targets) where the
+    /// fork keeps its gain: the knight cannot be taken there at a loss
+    /// ([`super::tactics::knight_fork_moves`]).
     pub fork_now: S,
     /// The side not to move threatens such a knight fork.
     pub fork_threat: S,

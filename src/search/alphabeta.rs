@@ -9,7 +9,7 @@ use shakmaty::{Chess, Move, Position, Role};
 
 use super::board::{CheckInfo, child_key, is_tactical, null_move_key};
 use super::history::Heuristics;
-use super::movepick::{MovePicker, Picked, PickerKind, captured_value, see};
+use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::{PackedMove, TranspositionTable, TtBound};
@@ -87,7 +87,7 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     /// Whether to unwind: stop flag, node limit (over all threads) or hard time limit.
-    fn should_stop(&mut self) -> bool {
+    pub(super) fn should_stop(&mut self) -> bool {
         if self.stopped {
             return true;
         }
@@ -107,7 +107,7 @@ impl<'a> Worker<'a> {
         self.stopped
     }
 
-    fn key(&self) -> u64 {
+    pub(super) fn key(&self) -> u64 {
         self.keys.last().copied().unwrap_or(0)
     }
 
@@ -134,7 +134,7 @@ impl<'a> Worker<'a> {
         false
     }
 
-    fn update_pv(&mut self, ply: usize, m: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -148,7 +148,7 @@ impl<'a> Worker<'a> {
 
     /// Play `m`: the child position, its key pushed on the key stack (computed from the
     /// parent's, not from scratch) and its TT bucket fetched early.
-    fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
+    pub(super) fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
         self.psqt[ply + 1] = self.eval.material_psqt_after(pos, m, self.psqt[ply]);
         let mut child = pos.clone();
         child.play_unchecked(m);
@@ -349,6 +349,11 @@ impl<'a> Worker<'a> {
             ply,
             self.played[ply],
         );
+        if !in_check {
+            // Quiet knight forks of king, queens and rooks that keep their gain: ordered early,
+            // never reduced or pruned.
+            picker.find_forks();
+        }
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
@@ -362,8 +367,10 @@ impl<'a> Worker<'a> {
             let quiet = !is_tactical(m);
             let gives_check = checks.gives_check(pos, m);
             // Pruning of hopeless moves, once a move that avoids mate is known. Checking
-            // moves are never pruned: mating attacks often begin with a quiet check.
-            let prune = !root && best.0 > -Value::MATE_BOUND.0 && !in_check && !gives_check;
+            // moves are never pruned: mating attacks often begin with a quiet check; nor are
+            // winning knight forks.
+            let prune =
+                !root && best.0 > -Value::MATE_BOUND.0 && !in_check && !gives_check && !picked.fork;
             if prune
                 && let Some(all_quiets) = self.futile(
                     pos,
@@ -398,7 +405,11 @@ impl<'a> Worker<'a> {
                 v = -self.negamax(&child, gives_check, new_depth, ply + 1, -beta, -alpha);
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && searched > LMR_MIN_MOVES && (quiet || picked.see < 0) {
+                if depth >= LMR_MIN_DEPTH
+                    && searched > LMR_MIN_MOVES
+                    && (quiet || picked.see < 0)
+                    && !picked.fork
+                {
                     r = self.lmr[depth.min(63) as usize][searched.min(63)];
                     r += i32::from(!pv_node) - i32::from(pv_node);
                     r -= i32::from(improving);
@@ -474,114 +485,6 @@ impl<'a> Worker<'a> {
             let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
             self.tt.store(key, mv, best, static_eval, depth, bound, ply);
         }
-        best
-    }
-
-    /// Quiescence search: captures and queen promotions (all evasions when in check);
-    /// `in_check` must be `pos.is_check()`.
-    pub fn qsearch(
-        &mut self,
-        pos: &Chess,
-        in_check: bool,
-        ply: usize,
-        mut alpha: Value,
-        beta: Value,
-    ) -> Value {
-        self.pv[ply].clear();
-        if self.should_stop() {
-            return Value::DRAW;
-        }
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 2 {
-            return if in_check {
-                Value::DRAW
-            } else {
-                self.eval.evaluate_from(pos, self.psqt[ply])
-            };
-        }
-        let pv_node = beta.0 - alpha.0 > 1;
-        let key = self.key();
-        let hit = self.tt.probe(key, ply);
-        if let Some(h) = hit
-            && !pv_node
-            && match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => h.value >= beta,
-                TtBound::Upper => h.value <= alpha,
-            }
-        {
-            return h.value;
-        }
-        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
-        let static_eval;
-        let mut best;
-        if in_check {
-            static_eval = -Value::INFINITE;
-            best = -Value::INFINITE;
-        } else {
-            static_eval =
-                hit.map_or_else(|| self.eval.evaluate_from(pos, self.psqt[ply]), |h| h.eval);
-            if static_eval >= beta {
-                return static_eval;
-            }
-            alpha = alpha.max(static_eval);
-            best = static_eval;
-        }
-
-        let kind = if in_check {
-            PickerKind::Evasions
-        } else {
-            PickerKind::Tacticals
-        };
-        // Computed only when a move is about to be made: many nodes prune every capture.
-        let mut checks: Option<CheckInfo> = None;
-        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, None);
-        let mut best_move = None;
-        while let Some(picked) = picker.next(pos, self.heur, &CheckInfo::NONE) {
-            let m = picked.mv;
-            if !in_check {
-                // (The picker hands out no capture that loses material.)
-                if m.promotion().is_none()
-                    && static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0
-                {
-                    continue;
-                }
-            }
-            let gives_check = checks
-                .get_or_insert_with(|| CheckInfo::new(pos))
-                .gives_check(pos, m);
-            let child = self.make(pos, m, ply);
-            let v = -self.qsearch(&child, gives_check, ply + 1, -beta, -alpha);
-            self.keys.pop();
-            if self.stopped {
-                return Value::DRAW;
-            }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(m);
-                    self.update_pv(ply, m);
-                    if v >= beta {
-                        break;
-                    }
-                    alpha = v;
-                }
-            }
-        }
-        if in_check && picker.no_legal_moves() {
-            return Value::mated_in(ply);
-        }
-        let bound = if best >= beta {
-            TtBound::Lower
-        } else if best_move.is_some() {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
-        let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
-        let eval_store = if in_check { Value::DRAW } else { static_eval };
-        self.tt.store(key, mv, best, eval_store, 0, bound, ply);
         best
     }
 }

@@ -22,6 +22,8 @@ pub(crate) mod history;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
 pub(crate) mod params;
+mod qsearch;
+pub(crate) mod see;
 pub mod tb;
 pub mod threads;
 pub(crate) mod time;

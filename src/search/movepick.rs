@@ -2,104 +2,23 @@
 //! as the node needs.
 //!
 //! Order: TT move, good captures and queen promotions (SEE ≥ 0, by MVV-LVA), killers, the
-//! counter-move, quiet moves by history, bad captures. The stages are lazy: nothing is generated
+//! counter-move, quiet knight forks that keep their gain, the other quiet moves by history, bad
+//! captures. The stages are lazy: nothing is generated
 //! before the TT move has been searched, a capture's SEE is computed when the capture comes up,
 //! quiet moves are scored only when the quiet stage is reached, and once the search has said
 //! that only checking quiet moves still matter, the rest are neither scored nor sorted.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, attacks};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_candidate};
 use super::history::Heuristics;
 use super::movegen::LegalGen;
+use super::params::FORK_ORDER_BONUS;
+pub use super::see::see;
+use super::see::{captured_value, role_value};
 use super::tt::PackedMove;
-use crate::eval::weights::role_index;
-
-/// Piece values for exchange evaluation and MVV-LVA, indexed by [`role_index`].
-pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
-
-fn role_value(role: Role) -> i32 {
-    SEE_VALUE[role_index(role)]
-}
-
-/// Value of what `m` captures (a pawn for en passant, 0 for non-captures).
-#[must_use]
-pub fn captured_value(m: Move) -> i32 {
-    match m {
-        Move::EnPassant { .. } => role_value(Role::Pawn),
-        _ => m.capture().map_or(0, role_value),
-    }
-}
-
-/// Static exchange evaluation of `m`: the material the side to move gains if both sides keep
-/// recapturing on the target square with their least valuable piece (pins ignored).
-#[must_use]
-pub fn see(pos: &Chess, m: Move) -> i32 {
-    let (from, to) = match m {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
-        _ => return 0,
-    };
-    let board = pos.board();
-    let mut occupied = board.occupied() ^ Bitboard::from_square(from);
-    if let Move::EnPassant { .. } = m {
-        let victim = shakmaty::Square::from_coords(to.file(), from.rank());
-        occupied ^= Bitboard::from_square(victim);
-    }
-    // The attackers of both colours that do not slide, and the sliders by direction; the
-    // sliders' reach is recomputed as pieces leave (x-rays), the rest never changes.
-    let white = board.by_color(Color::White);
-    let steppers = (attacks::knight_attacks(to) & board.knights())
-        | (attacks::king_attacks(to) & board.kings())
-        | (attacks::pawn_attacks(Color::Black, to) & board.pawns() & white)
-        | (attacks::pawn_attacks(Color::White, to) & board.pawns() & !white);
-    let straight = board.rooks_and_queens();
-    let diagonal = board.bishops_and_queens();
-    let attackers_at = |occupied: Bitboard| {
-        (steppers
-            | (attacks::rook_attacks(to, occupied) & straight)
-            | (attacks::bishop_attacks(to, occupied) & diagonal))
-            & occupied
-    };
-    let mut gain = [0i32; 40];
-    let mut depth = 0;
-    let mut on_square = m.promotion().unwrap_or(m.role());
-    gain[0] = captured_value(m);
-    if let Some(p) = m.promotion() {
-        gain[0] += role_value(p) - role_value(Role::Pawn);
-    }
-    let mut side = !pos.turn();
-    let mut all = attackers_at(occupied);
-    while depth + 1 < gain.len() {
-        let attackers = all & board.by_color(side);
-        if attackers.is_empty() {
-            break;
-        }
-        let mut picked = None;
-        for role in Role::ALL {
-            if let Some(sq) = (attackers & board.by_role(role)).first() {
-                picked = Some((role, sq));
-                break;
-            }
-        }
-        let Some((role, sq)) = picked else { break };
-        if role == Role::King && (all & board.by_color(!side)).any() {
-            // The king may not capture into a defended square.
-            break;
-        }
-        depth += 1;
-        gain[depth] = role_value(on_square) - gain[depth - 1];
-        occupied ^= Bitboard::from_square(sq);
-        all = attackers_at(occupied);
-        on_square = role;
-        side = !side;
-    }
-    while depth > 0 {
-        gain[depth - 1] = -(-gain[depth - 1]).max(gain[depth]);
-        depth -= 1;
-    }
-    gain[0]
-}
+use crate::eval::tactics::winning_fork_squares;
 
 /// One move handed out by the [`MovePicker`].
 #[derive(Clone, Copy, Debug)]
@@ -111,6 +30,9 @@ pub struct Picked {
     pub see: i32,
     /// Whether it is a killer or the counter-move.
     pub refutation: bool,
+    /// Whether it is a quiet knight move to a square of the node's winning forks
+    /// ([`MovePicker::set_forks`]).
+    pub fork: bool,
 }
 
 /// A move with its ordering score (MVV-LVA for captures, history for quiet moves; a bad
@@ -164,6 +86,11 @@ pub struct MovePicker {
     bad_end: usize,
     tactical_end: usize,
     checks_only: bool,
+    /// Whether to look for knight forks ([`MovePicker::find_forks`]).
+    find_forks: bool,
+    /// Squares where a knight of the side to move forks and keeps the gain (found when the
+    /// quiet moves come up).
+    forks: Bitboard,
     /// Whether any legal move was found (TT move or generated).
     any_legal: bool,
     /// The generator of the quiet moves, kept from the tactical stage until they are needed.
@@ -218,9 +145,29 @@ impl MovePicker {
             bad_end: 0,
             tactical_end: 0,
             checks_only: false,
+            find_forks: false,
+            forks: Bitboard::EMPTY,
             any_legal: false,
             quiet_gen: None,
         }
+    }
+
+    /// Look for quiet knight forks of the enemy king, queens and rooks that keep their gain
+    /// ([`crate::eval::tactics::winning_fork_squares`], computed once the good captures are
+    /// done, so nodes that end earlier never pay for it): they come right after the counter-move,
+    /// are handed out even after [`MovePicker::quiet_checks_only`], and are marked
+    /// [`Picked::fork`]. (Not when in check: evasions are few and all searched.)
+    pub fn find_forks(&mut self) {
+        self.find_forks = true;
+    }
+
+    /// Whether `m` is a quiet knight move to one of the fork squares.
+    #[inline]
+    fn is_fork(&self, m: Move) -> bool {
+        // Most nodes have no fork square: one test of the set, and nothing else.
+        self.forks.any()
+            && matches!(m, Move::Normal { role: Role::Knight, capture: None, to, .. }
+                if self.forks.contains(to))
     }
 
     /// From now on hand out only the quiet moves that give check (the search prunes the others:
@@ -365,6 +312,7 @@ impl MovePicker {
                             mv: m,
                             see,
                             refutation: false,
+                            fork: self.is_fork(m),
                         });
                     }
                 }
@@ -379,6 +327,12 @@ impl MovePicker {
                         } else {
                             Stage::GenerateQuiets
                         };
+                        if self.find_forks {
+                            let board = pos.board();
+                            let theirs = board.by_color(!self.turn);
+                            let targets = theirs & (board.kings() | board.queens() | board.rooks());
+                            self.forks = winning_fork_squares(board, self.turn, targets);
+                        }
                         continue;
                     }
                     let i = self.select_best(self.tactical_end);
@@ -389,6 +343,7 @@ impl MovePicker {
                             mv: m,
                             see: s,
                             refutation: false,
+                            fork: false,
                         });
                     }
                     // Set aside, in MVV-LVA order, with its SEE.
@@ -416,6 +371,7 @@ impl MovePicker {
                             mv: m,
                             see: 0,
                             refutation: true,
+                            fork: self.is_fork(m),
                         });
                     }
                 }
@@ -424,6 +380,13 @@ impl MovePicker {
                         for i in self.cur..self.list.len() {
                             let m = self.list[i].mv;
                             self.list[i].score = heur.quiet_score(self.turn, self.prev, m);
+                        }
+                        if self.forks.any() {
+                            for i in self.cur..self.list.len() {
+                                if self.is_fork(self.list[i].mv) {
+                                    self.list[i].score += FORK_ORDER_BONUS;
+                                }
+                            }
                         }
                     }
                     self.stage = Stage::Quiets;
@@ -441,13 +404,15 @@ impl MovePicker {
                         self.select_best(self.list.len())
                     };
                     let m = self.list[i].mv;
-                    if self.checks_only && !checks.gives_check_quick(pos, m) {
+                    let fork = self.is_fork(m);
+                    if self.checks_only && !fork && !checks.gives_check_quick(pos, m) {
                         continue;
                     }
                     return Some(Picked {
                         mv: m,
                         see: 0,
                         refutation: false,
+                        fork,
                     });
                 }
                 Stage::BadTacticals => {
@@ -461,117 +426,11 @@ impl MovePicker {
                         mv: bad.mv,
                         see: bad.score,
                         refutation: false,
+                        fork: false,
                     });
                 }
                 Stage::Done => return None,
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The exchange evaluation as first written (every attacker set recomputed from the board,
-    /// an `ArrayVec` of gains): the oracle for the faster [`see`].
-    fn see_reference(pos: &Chess, m: Move) -> i32 {
-        let (from, to) = match m {
-            Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
-            _ => return 0,
-        };
-        let board = pos.board();
-        let mut occupied = board.occupied() ^ Bitboard::from_square(from);
-        if let Move::EnPassant { .. } = m {
-            let victim = shakmaty::Square::from_coords(to.file(), from.rank());
-            occupied ^= Bitboard::from_square(victim);
-        }
-        let mut gain: ArrayVec<i32, 40> = ArrayVec::new();
-        let mut on_square = m.promotion().unwrap_or(m.role());
-        let mut first = captured_value(m);
-        if let Some(p) = m.promotion() {
-            first += role_value(p) - role_value(Role::Pawn);
-        }
-        gain.push(first);
-        let mut side = !pos.turn();
-        loop {
-            let attackers = board.attacks_to(to, side, occupied) & occupied;
-            if attackers.is_empty() || gain.is_full() {
-                break;
-            }
-            let mut picked = None;
-            for role in Role::ALL {
-                let set = attackers & board.by_role(role);
-                if let Some(sq) = set.first() {
-                    picked = Some((role, sq));
-                    break;
-                }
-            }
-            let Some((role, sq)) = picked else { break };
-            if role == Role::King && (board.attacks_to(to, !side, occupied) & occupied).any() {
-                // The king may not capture into a defended square.
-                break;
-            }
-            let prev = *gain.last().unwrap_or(&0);
-            gain.push(role_value(on_square) - prev);
-            occupied ^= Bitboard::from_square(sq);
-            on_square = role;
-            side = !side;
-        }
-        while gain.len() > 1 {
-            let last = gain.pop().unwrap_or(0);
-            if let Some(prev) = gain.last_mut() {
-                *prev = -(-*prev).max(last);
-            }
-        }
-        gain[0]
-    }
-
-    /// Random games: `see` equals the reference on every capture and promotion.
-    #[test]
-    fn see_matches_the_reference() {
-        use shakmaty::{CastlingMode, fen::Fen};
-        let mut seed = 0x1234_5678_9abc_def1_u64;
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-        ] {
-            for _ in 0..30 {
-                let mut pos: Chess = fen
-                    .parse::<Fen>()
-                    .unwrap()
-                    .into_position(CastlingMode::Standard)
-                    .unwrap();
-                for _ in 0..80 {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    for &m in &moves {
-                        assert_eq!(see(&pos, m), see_reference(&pos, m), "{m:?}");
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn see_of_a_rook_taking_a_defended_pawn_loses_the_exchange() {
-        use super::see;
-        use shakmaty::{CastlingMode, Chess, fen::Fen, uci::UciMove};
-        // A rook takes a pawn defended by a pawn: loses 400.
-        let pos: Chess = "4k3/8/3p4/4p3/8/8/8/4RK2 w - - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        let m = "e1e5".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-        assert_eq!(see(&pos, m), 100 - 500);
     }
 }

@@ -60,6 +60,11 @@ pub const LMR_DIVISOR: f64 = 2.25;
 /// Late move reductions: one ply less per this much history score.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
+/// Move ordering: added to the history score of a quiet knight fork that keeps its gain: above
+/// any history score (butterfly and continuation entries each stay within ±`HISTORY_MAX`), so
+/// such forks are the first quiet moves after the killers and the counter-move.
+pub const FORK_ORDER_BONUS: i32 = 1 << 20;
+
 /// Quiescence: delta pruning margin on top of the captured piece's value.
 pub const DELTA_MARGIN: i32 = 200;
 

@@ -1,0 +1,177 @@
+//! The quiescence search: captures, queen promotions and checking knight forks until the
+//! position is quiet, all evasions when in check.
+
+use arrayvec::ArrayVec;
+use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
+
+use super::alphabeta::Worker;
+use super::board::CheckInfo;
+use super::movepick::{MovePicker, PickerKind};
+use super::params::DELTA_MARGIN;
+use super::see::captured_value;
+use super::tt::{PackedMove, TtBound};
+use crate::eval::tactics::winning_fork_squares;
+use crate::geometry::knight_attacks_set;
+use crate::value::{MAX_PLY, Value};
+
+impl Worker<'_> {
+    /// Quiescence search: captures and queen promotions, then quiet knight moves that fork the
+    /// king with check and keep their gain (all evasions when in check); `in_check` must be
+    /// `pos.is_check()`.
+    pub fn qsearch(
+        &mut self,
+        pos: &Chess,
+        in_check: bool,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
+        self.pv[ply].clear();
+        if self.should_stop() {
+            return Value::DRAW;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return if in_check {
+                Value::DRAW
+            } else {
+                self.eval.evaluate_from(pos, self.psqt[ply])
+            };
+        }
+        let pv_node = beta.0 - alpha.0 > 1;
+        let key = self.key();
+        let hit = self.tt.probe(key, ply);
+        if let Some(h) = hit
+            && !pv_node
+            && match h.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => h.value >= beta,
+                TtBound::Upper => h.value <= alpha,
+            }
+        {
+            return h.value;
+        }
+        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
+        let static_eval;
+        let mut best;
+        if in_check {
+            static_eval = -Value::INFINITE;
+            best = -Value::INFINITE;
+        } else {
+            static_eval =
+                hit.map_or_else(|| self.eval.evaluate_from(pos, self.psqt[ply]), |h| h.eval);
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+            best = static_eval;
+        }
+
+        let kind = if in_check {
+            PickerKind::Evasions
+        } else {
+            PickerKind::Tacticals
+        };
+        // Computed only when a move is about to be made: many nodes prune every capture.
+        let mut checks: Option<CheckInfo> = None;
+        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, None);
+        let mut best_move = None;
+        // Checking knight forks, generated once the tactical moves are exhausted.
+        let mut forks: Option<ArrayVec<Move, 16>> = None;
+        let mut next_fork = 0;
+        loop {
+            let (m, gives_check) =
+                if let Some(picked) = picker.next(pos, self.heur, &CheckInfo::NONE) {
+                    let m = picked.mv;
+                    // (The picker hands out no capture that loses material.)
+                    if !in_check
+                        && m.promotion().is_none()
+                        && static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0
+                    {
+                        continue;
+                    }
+                    let gives_check = checks
+                        .get_or_insert_with(|| CheckInfo::new(pos))
+                        .gives_check(pos, m);
+                    (m, gives_check)
+                } else if in_check {
+                    break;
+                } else if let Some(&m) = forks
+                    .get_or_insert_with(|| checking_forks(pos))
+                    .get(next_fork)
+                {
+                    next_fork += 1;
+                    (m, true)
+                } else {
+                    break;
+                };
+            let child = self.make(pos, m, ply);
+            let v = -self.qsearch(&child, gives_check, ply + 1, -beta, -alpha);
+            self.keys.pop();
+            if self.stopped {
+                return Value::DRAW;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(m);
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+        }
+        if in_check && picker.no_legal_moves() {
+            return Value::mated_in(ply);
+        }
+        let bound = if best >= beta {
+            TtBound::Lower
+        } else if best_move.is_some() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
+        let eval_store = if in_check { Value::DRAW } else { static_eval };
+        self.tt.store(key, mv, best, eval_store, 0, bound, ply);
+        best
+    }
+}
+
+/// The legal quiet knight moves of `pos` (not in check) that give check and fork the enemy king
+/// with a queen or rook, on a square where the knight keeps the gain
+/// ([`winning_fork_squares`]). Cheap when there is none: one set-wise test first.
+fn checking_forks(pos: &Chess) -> ArrayVec<Move, 16> {
+    let mut moves = ArrayVec::new();
+    let board = pos.board();
+    let us = pos.turn();
+    let them = !us;
+    let Some(king) = board.king_of(them) else {
+        return moves;
+    };
+    let knights = board.by_piece(Role::Knight.of(us));
+    let checks = attacks::knight_attacks(king) & !board.occupied() & knight_attacks_set(knights);
+    if checks.is_empty() {
+        return moves;
+    }
+    let targets = board.by_color(them) & (board.kings() | board.queens() | board.rooks());
+    let squares: Bitboard = winning_fork_squares(board, us, targets) & checks;
+    for to in squares {
+        for from in attacks::knight_attacks(to) & knights {
+            let m = Move::Normal {
+                role: Role::Knight,
+                from,
+                capture: None,
+                to,
+                promotion: None,
+            };
+            if pos.is_legal(m) {
+                let _ = moves.try_push(m);
+            }
+        }
+    }
+    moves
+}
