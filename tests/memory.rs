@@ -7,11 +7,12 @@
 
 #![cfg(target_os = "linux")]
 
-use std::io::{BufRead, BufReader, Write};
+mod uci_harness;
+
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::thread;
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use shakmaty::Chess;
@@ -47,28 +48,11 @@ impl Engine {
         };
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("memory-cwd");
         std::fs::create_dir_all(&dir).expect("temp dir");
-        let mut child = command
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().expect("stdout");
-        let stdin = child.stdin.take().expect("stdin");
-        let (tx, rx) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, lines) = uci_harness::spawn_piped(&mut command, &dir);
         Engine {
             child,
             stdin,
-            lines: rx,
+            lines,
             log: Vec::new(),
         }
     }

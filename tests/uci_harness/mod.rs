@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
@@ -34,31 +34,14 @@ impl Engine {
         Engine::start_with(&[], &empty_dir())
     }
 
-    pub fn start_with(args: &[&str], dir: &PathBuf) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_minkowski"))
-            .args(args)
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, rx) = channel();
-        thread::spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+    pub fn start_with(args: &[&str], dir: &Path) -> Engine {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_minkowski"));
+        command.args(args);
+        let (child, stdin, lines) = spawn_piped(&mut command, dir);
         Engine {
             child,
-            stdin,
-            lines: rx,
+            stdin: Some(stdin),
+            lines,
             log: Vec::new(),
         }
     }
@@ -167,6 +150,32 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Spawn `command` in `dir` with stdin and stdout piped (stderr dropped), and a thread that
+/// forwards each stdout line into the returned channel, so that every read can time out.
+/// Shared by the tests that drive the binary (`uci`, `uci_malformed`, `memory`, `stress`).
+pub fn spawn_piped(command: &mut Command, dir: &Path) -> (Child, ChildStdin, Receiver<String>) {
+    let mut child = command
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the engine");
+    let stdout = child.stdout.take().expect("stdout");
+    let stdin = child.stdin.take().expect("stdin");
+    let (tx, rx) = channel();
+    thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, stdin, rx)
 }
 
 pub fn empty_dir() -> PathBuf {
