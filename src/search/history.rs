@@ -7,7 +7,16 @@ use super::tt::PackedMove;
 use crate::eval::weights::role_index;
 use crate::value::MAX_PLY;
 
-/// Killer moves, butterfly history, continuation history (by the previous move) and
+/// The moves that led to a node, newest first: the opponent's last move, then the side to
+/// move's own move before it (`None` at the root, after a null move or before the game's
+/// first moves). Continuation histories are indexed by them.
+pub type PriorMoves = [Option<Move>; CONTINUATION_PLIES];
+
+/// How many earlier moves index a continuation history (1: the reply to the opponent's move;
+/// 2: the follow-up to our own previous move).
+pub const CONTINUATION_PLIES: usize = 2;
+
+/// Killer moves, butterfly history, continuation histories (by each of the last two moves) and
 /// counter-moves, kept across iterations and searches.
 #[derive(Clone, Debug)]
 pub struct Heuristics {
@@ -15,7 +24,7 @@ pub struct Heuristics {
     history: Vec<i32>,
     /// `i16` (the gravity formula keeps entries within ±`HISTORY_MAX`): half the cache
     /// footprint of this large, randomly read table.
-    continuation: Vec<i16>,
+    continuation: [Vec<i16>; CONTINUATION_PLIES],
     counter: Vec<PackedMove>,
 }
 
@@ -24,7 +33,7 @@ impl Default for Heuristics {
         Heuristics {
             killers: vec![[PackedMove::NONE; 2]; MAX_PLY + 2],
             history: vec![0; 2 * 64 * 64],
-            continuation: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
+            continuation: std::array::from_fn(|_| vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES]),
             counter: vec![PackedMove::NONE; 2 * 7 * 64],
         }
     }
@@ -65,30 +74,43 @@ impl Heuristics {
         self.history[history_index(color, m)]
     }
 
-    /// Continuation history of a quiet move `m` for `color` played in reply to `prev`.
+    /// Continuation history of a quiet move `m` for `color` played `plies_back + 1` plies
+    /// after `prior` (0: in reply to the opponent's move; 1: as a follow-up to our own).
     #[must_use]
-    pub fn continuation(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
-        prev.map_or(0, |p| {
-            i32::from(self.continuation[continuation_index(color, p, m)])
+    pub fn continuation(
+        &self,
+        color: Color,
+        plies_back: usize,
+        prior: Option<Move>,
+        m: Move,
+    ) -> i32 {
+        prior.map_or(0, |p| {
+            i32::from(self.continuation[plies_back][continuation_index(color, p, m)])
         })
     }
 
-    /// Ordering score of a quiet move: butterfly plus continuation history.
+    /// Ordering score of a quiet move: butterfly plus every continuation history.
     #[must_use]
-    pub fn quiet_score(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
-        self.history(color, m) + self.continuation(color, prev, m)
+    pub fn quiet_score(&self, color: Color, prior: PriorMoves, m: Move) -> i32 {
+        let mut score = self.history(color, m);
+        for (back, &p) in prior.iter().enumerate() {
+            score += self.continuation(color, back, p, m);
+        }
+        score
     }
 
-    /// Reward (`bonus > 0`) or punish a quiet move played after `prev`, with gravity towards
-    /// zero, in both the butterfly and the continuation table.
-    pub fn update_history(&mut self, color: Color, prev: Option<Move>, m: Move, bonus: i32) {
+    /// Reward (`bonus > 0`) or punish a quiet move played after `prior`, with gravity towards
+    /// zero, in the butterfly and every continuation table.
+    pub fn update_history(&mut self, color: Color, prior: PriorMoves, m: Move, bonus: i32) {
         let h = &mut self.history[history_index(color, m)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-        if let Some(p) = prev {
-            let c = &mut self.continuation[continuation_index(color, p, m)];
-            let old = i32::from(*c);
-            let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
-            *c = new.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        for (back, &p) in prior.iter().enumerate() {
+            if let Some(p) = p {
+                let c = &mut self.continuation[back][continuation_index(color, p, m)];
+                let old = i32::from(*c);
+                let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
+                *c = new.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+            }
         }
     }
 
@@ -126,5 +148,61 @@ impl Heuristics {
     #[must_use]
     pub fn counter_move(&self, color: Color, prev: Option<Move>) -> PackedMove {
         prev.map_or(PackedMove::NONE, |p| self.counter[counter_index(!color, p)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Role, Square};
+
+    use super::*;
+
+    fn quiet(role: Role, from: Square, to: Square) -> Move {
+        Move::Normal {
+            role,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        }
+    }
+
+    #[test]
+    fn follow_up_history_depends_on_our_previous_move() {
+        let mut heur = Heuristics::default();
+        let theirs = quiet(Role::Pawn, Square::E7, Square::E5);
+        let ours = quiet(Role::Knight, Square::G1, Square::F3);
+        let other_ours = quiet(Role::Bishop, Square::F1, Square::C4);
+        let m = quiet(Role::Knight, Square::B1, Square::C3);
+        heur.update_history(Color::White, [Some(theirs), Some(ours)], m, 1000);
+        let same = heur.quiet_score(Color::White, [Some(theirs), Some(ours)], m);
+        let other = heur.quiet_score(Color::White, [Some(theirs), Some(other_ours)], m);
+        let none = heur.quiet_score(Color::White, [None, None], m);
+        assert_eq!(none, 1000, "butterfly only");
+        assert_eq!(other, 2000, "butterfly and reply history");
+        assert_eq!(same, 3000, "butterfly, reply and follow-up history");
+        assert_eq!(heur.continuation(Color::White, 1, Some(ours), m), 1000);
+        assert_eq!(heur.continuation(Color::Black, 1, Some(ours), m), 0);
+    }
+
+    #[test]
+    fn gravity_keeps_every_table_in_bounds() {
+        let mut heur = Heuristics::default();
+        let prior = [
+            Some(quiet(Role::Queen, Square::D8, Square::D5)),
+            Some(quiet(Role::Rook, Square::A1, Square::D1)),
+        ];
+        let m = quiet(Role::King, Square::E1, Square::F1);
+        for _ in 0..1000 {
+            heur.update_history(Color::White, prior, m, HISTORY_BONUS_MAX);
+        }
+        for back in 0..CONTINUATION_PLIES {
+            let c = heur.continuation(Color::White, back, prior[back], m);
+            assert!(c > HISTORY_MAX / 2 && c <= HISTORY_MAX, "{c}");
+        }
+        for _ in 0..1000 {
+            heur.update_history(Color::White, prior, m, -HISTORY_BONUS_MAX);
+        }
+        assert!(heur.quiet_score(Color::White, prior, m) < -HISTORY_MAX);
     }
 }
