@@ -369,6 +369,8 @@ impl<'a> Worker<'a> {
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        // The tactical moves searched before the current one, punished if another move refutes.
+        let mut tacticals: ArrayVec<Move, 32> = ArrayVec::new();
         let mut searched = 0usize;
 
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
@@ -436,9 +438,11 @@ impl<'a> Worker<'a> {
                     r -= i32::from(improving);
                     r -= i32::from(picked.refutation);
                     r -= i32::from(gives_check);
-                    if quiet {
-                        r -= self.heur.quiet_score(turn, prior, m) / LMR_HISTORY_DIVISOR;
-                    }
+                    r -= if quiet {
+                        self.heur.quiet_score(turn, prior, m) / LMR_HISTORY_DIVISOR
+                    } else {
+                        self.heur.capture(turn, m) / LMR_HISTORY_DIVISOR
+                    };
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 v = -self.negamax(
@@ -466,13 +470,20 @@ impl<'a> Worker<'a> {
                     best_move = Some(m);
                     self.update_pv(ply, m);
                     if v >= beta {
+                        let bonus = Heuristics::bonus(depth);
                         if quiet {
-                            let bonus = Heuristics::bonus(depth);
                             self.heur.update_history(turn, prior, m, bonus);
                             for &q in &quiets {
                                 self.heur.update_history(turn, prior, q, -bonus);
                             }
                             self.heur.store_cutoff(turn, ply, m, self.played[ply]);
+                        } else {
+                            self.heur.update_capture(turn, m, bonus);
+                        }
+                        // Tactical moves ordered first that failed to refute: whichever move
+                        // did, they were overrated here.
+                        for &t in &tacticals {
+                            self.heur.update_capture(turn, t, -bonus);
                         }
                         break;
                     }
@@ -481,6 +492,8 @@ impl<'a> Worker<'a> {
             }
             if quiet {
                 let _ = quiets.try_push(m);
+            } else {
+                let _ = tacticals.try_push(m);
             }
         }
 
