@@ -328,6 +328,12 @@ impl<'a> Worker<'a> {
                     return if v.is_mate() { beta } else { v };
                 }
             }
+            // ProbCut: a good capture that beats beta by a margin at reduced depth.
+            if let Some(v) =
+                self.probcut(pos, depth, ply, beta, static_eval, improving, hit.as_ref())
+            {
+                return v;
+            }
         }
 
         // Internal iterative reduction: without a TT move this node is probably not critical.

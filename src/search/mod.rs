@@ -22,6 +22,7 @@ pub(crate) mod history;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
 pub(crate) mod params;
+mod probcut;
 mod qsearch;
 pub(crate) mod see;
 pub mod tb;

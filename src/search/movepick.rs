@@ -26,7 +26,8 @@ pub struct Picked {
     /// The move.
     pub mv: Move,
     /// Its exchange value (0 for quiet moves; for a capture that cannot lose material, possibly
-    /// only a lower bound ≥ 0 — every use compares it with a threshold ≤ 0).
+    /// only a lower bound ≥ 0 — pruning compares it with a threshold ≤ 0, and ProbCut, whose
+    /// threshold can be higher, computes the exact value when the bound falls short).
     pub see: i32,
     /// Whether it is a killer or the counter-move.
     pub refutation: bool,
@@ -99,8 +100,8 @@ pub struct MovePicker {
 
 /// A lower bound of `see(m)` that is already ≥ 0, when the victim is worth at least the
 /// capturing piece (the opponent can win back at most that piece): such a capture is good
-/// without running the exchange. Every use of a good capture's SEE compares it with a threshold
-/// ≤ 0, so the bound decides the same as the exact value.
+/// without running the exchange. Pruning compares a good capture's SEE with a threshold ≤ 0, so
+/// the bound decides the same as the exact value (ProbCut runs the exchange when it falls short).
 fn good_capture_bound(m: Move) -> Option<i32> {
     if m.promotion().is_some() || !m.is_capture() {
         return None;

@@ -28,6 +28,21 @@ pub const NMP_EVAL_MAX: i32 = 3;
 /// one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
+/// ProbCut: needs at least this remaining depth (below it the reduced verification search
+/// would be no cheaper than the node's own).
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// ProbCut: a good capture must beat beta by this much to cut the node.
+pub const PROBCUT_MARGIN: i32 = 200;
+/// ProbCut: the margin is this much smaller when the static eval is improving (a fail high is
+/// then more likely, so less evidence is asked for).
+pub const PROBCUT_IMPROVING_MARGIN: i32 = 50;
+/// ProbCut: the verification search is this many plies shallower than the node's children.
+pub const PROBCUT_REDUCTION: i32 = 4;
+/// ProbCut: a cut is stored in the TT at this many plies less than the node's depth (about the
+/// depth it was verified at), and a TT score below the raised bound from a search at least that
+/// deep rules ProbCut out.
+pub const PROBCUT_TT_DEPTH: i32 = 3;
+
 /// Late move pruning: applies at this remaining depth or less.
 pub const LMP_DEPTH: i32 = 8;
 /// Late move pruning: quiet moves tried before the rest are skipped is
