@@ -9,7 +9,7 @@
 #   1  eval                       the evaluation
 #   2  search                     the search
 #   3  openings, options          test openings; the engine's option model (engine feature)
-#   4  config, epd                engine.toml; EPD suites and the runner (engine feature)
+#   4  config, epd, datagen       engine.toml; EPD suites and the runner; self-play data (engine)
 #   5  uci                        the protocol (engine feature)
 #   -  the binary (src/main.rs, src/cli/) uses the library's public API only: not checked here.
 # Run from anywhere: `bash .ci/check-layers.sh`. Exit status 1 lists every violation.
@@ -21,7 +21,7 @@ declare -A LAYER=(
     [eval]=1
     [search]=2
     [openings]=3 [options]=3
-    [config]=4 [epd]=4
+    [config]=4 [epd]=4 [datagen]=4
     [uci]=5
 )
 

@@ -17,7 +17,8 @@
 //! * [`search`]: Minkowski's own search ([`search::Searcher`]), and [`perft`].
 //! * [`openings`]: random balanced openings for test frameworks (OpenBench's `genfens`).
 //! * With the default `engine` feature only: the option model (`options`), the UCI loop (`uci`),
-//!   the EPD runner (`epd`), the configuration file (`config`) and the `minkowski` binary.
+//!   the EPD runner (`epd`), the configuration file (`config`), self-play training data
+//!   (`datagen`) and the `minkowski` binary.
 //!
 //! ## Layers
 //!
@@ -30,7 +31,7 @@
 //! | 1 | `eval` | layer 0 |
 //! | 2 | `search` | layers 0–1 |
 //! | 3 | `openings`, `options` (engine) | layers 0–2 |
-//! | 4 | `config`, `epd` (engine) | layers 0–3 |
+//! | 4 | `config`, `epd`, `datagen` (engine) | layers 0–3 |
 //! | 5 | `uci` (engine) | layers 0–4 |
 //! | binary | `main.rs`, `cli/` | the library's public API |
 //!
@@ -139,9 +140,11 @@ pub mod eval;
 pub mod search;
 // Layer 3.
 pub mod openings;
-// Layers 3 to 5 with the `engine` feature: options (3), config and epd (4), uci (5).
+// Layers 3 to 5 with the `engine` feature: options (3), config, epd and datagen (4), uci (5).
 #[cfg(feature = "engine")]
 pub mod config;
+#[cfg(feature = "engine")]
+pub mod datagen;
 #[cfg(feature = "engine")]
 pub mod epd;
 #[cfg(feature = "engine")]

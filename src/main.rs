@@ -1,7 +1,8 @@
 //! The `minkowski` binary: a thin command line over the library.
 //!
-//! With no arguments it speaks UCI on stdin/stdout; subcommands run the bench, EPD suites, the
-//! evaluation trace, perft, tablebase probes and the geometry diagrams. Any other arguments are
+//! With no arguments it speaks UCI on stdin/stdout; subcommands run the bench, EPD suites,
+//! self-play data generation, the evaluation trace, perft, tablebase probes and the geometry
+//! diagrams. Any other arguments are
 //! UCI command lines, run in order before the engine exits (`minkowski "position startpos" "go
 //! depth 10" quit`), as Stockfish and Ethereal do and OpenBench relies on (`minkowski "genfens 10
 //! seed 1 book None" quit`).
@@ -31,6 +32,9 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Run EPD test suites and report what was solved.
     Epd(cli::epd::EpdArgs),
+    /// Self-play games at a node budget, their quiet positions appended to a file as
+    /// `FEN | score | result` training data.
+    Datagen(cli::datagen::DatagenArgs),
     /// Print the evaluation trace of a position.
     Eval(cli::eval::EvalArgs),
     /// Count leaf nodes of the move tree (split by root move).
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         None | Some(Command::Uci) => cli::uci::run(args.config.as_deref()),
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Epd(a)) => cli::epd::run(&a, args.config.as_deref()),
+        Some(Command::Datagen(a)) => cli::datagen::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a, args.config.as_deref()),
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Probe(a)) => cli::probe::run(&a, args.config.as_deref()),

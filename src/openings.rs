@@ -241,10 +241,21 @@ pub fn parse_book(text: &str) -> Book {
 }
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, well-mixed generator, enough to pick moves.
-struct SplitMix64(u64);
+/// Public so that other seeded tools (self-play data generation) draw from the same generator.
+///
+/// ```
+/// use minkowski::openings::SplitMix64;
+/// let mut rng = SplitMix64(0);
+/// assert_eq!(rng.next(), 0xE220_A839_7B1D_CDAF);
+/// assert!(rng.below(10) < 10);
+/// ```
+#[derive(Clone, Debug)]
+pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -253,7 +264,7 @@ impl SplitMix64 {
     }
 
     /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }

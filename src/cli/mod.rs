@@ -1,6 +1,7 @@
 //! One file per subcommand; each turns arguments into library calls and prints the results.
 
 pub mod bench;
+pub mod datagen;
 pub mod diagrams;
 pub mod epd;
 pub mod eval;

@@ -1,0 +1,274 @@
+//! Many games on several threads: each job owns a [`Searcher`] and takes the next game number
+//! until all are played; finished games come back to the calling thread one at a time.
+//!
+//! Game `i` of a run depends only on the seed, `i`, the book and the settings (its opening is
+//! drawn from a generator seeded by both, and each game starts with a cleared searcher), so a
+//! run is reproducible whatever the number of jobs; only the order in which games finish varies.
+//!
+//! ```
+//! use minkowski::datagen::runner::{DatagenOptions, run};
+//! use minkowski::search::SearchControl;
+//! use std::ops::ControlFlow;
+//! let options = DatagenOptions { games: 1, nodes: 300, jobs: 1, seed: 7, ..DatagenOptions::default() };
+//! let mut lines = String::new();
+//! let summary = run(&[], &options, &SearchControl::default(), |game, _| {
+//!     lines.push_str(&game.lines());
+//!     ControlFlow::Continue(())
+//! });
+//! assert_eq!(summary.games, 1);
+//! assert_eq!(lines.lines().count() as u64, summary.positions);
+//! ```
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use shakmaty::Chess;
+
+use super::format::GameResult;
+use super::play::{Game, GameEnd, GameSettings, Played, play_game, random_opening};
+use super::{DEFAULT_HASH_MB, OPENING_ATTEMPTS};
+use crate::openings::SplitMix64;
+use crate::search::tb::Tablebases;
+use crate::search::threads::SEARCH_STACK_BYTES;
+use crate::search::{SearchControl, Searcher};
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct DatagenOptions {
+    /// Games to play.
+    pub games: u64,
+    /// Nodes per move.
+    pub nodes: u64,
+    /// Games played at once, one thread and one searcher each.
+    pub jobs: usize,
+    /// Seed of the openings: each seed gives its own games.
+    pub seed: u64,
+    /// Transposition table per job, in MB.
+    pub hash_mb: usize,
+    /// Syzygy tables for adjudication.
+    pub tables: Option<Arc<Tablebases>>,
+}
+
+impl Default for DatagenOptions {
+    fn default() -> DatagenOptions {
+        DatagenOptions {
+            games: 1,
+            nodes: 5_000,
+            jobs: 1,
+            seed: 0,
+            hash_mb: DEFAULT_HASH_MB,
+            tables: None,
+        }
+    }
+}
+
+/// Counts over the games finished so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games finished.
+    pub games: u64,
+    /// Positions kept, over all games.
+    pub positions: u64,
+    /// Games given up: no balanced opening in [`OPENING_ATTEMPTS`] draws.
+    pub skipped: u64,
+    /// Games won by White, drawn, won by Black.
+    pub results: [u64; 3],
+    /// Games per way of ending, in the order of [`GameEnd::ALL`].
+    pub ends: [u64; GameEnd::ALL.len()],
+}
+
+impl Summary {
+    fn add(&mut self, game: &Game) {
+        self.games += 1;
+        self.positions += game.samples.len() as u64;
+        let r = match game.result {
+            GameResult::WhiteWins => 0,
+            GameResult::Draw => 1,
+            GameResult::BlackWins => 2,
+        };
+        self.results[r] += 1;
+        if let Some(e) = GameEnd::ALL.iter().position(|&e| e == game.end) {
+            self.ends[e] += 1;
+        }
+    }
+}
+
+/// What a job sends back per game number.
+enum Outcome {
+    Game(Box<Game>),
+    Skipped,
+}
+
+/// The generator of game `index`'s `attempt`-th opening: the seed and both numbers hashed
+/// together, so that neighbouring games do not share a stream.
+fn opening_rng(seed: u64, index: u64, attempt: u32) -> SplitMix64 {
+    let mut mix = SplitMix64(seed);
+    let a = mix.next() ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    let b = SplitMix64(a).next() ^ u64::from(attempt).wrapping_mul(0xA076_1D64_78BD_642F);
+    SplitMix64(SplitMix64(b).next())
+}
+
+/// Play game `index`: draw openings until one is balanced. `None` when stopped.
+fn play_indexed(
+    searcher: &mut Searcher,
+    book: &[Chess],
+    index: u64,
+    options: &DatagenOptions,
+    settings: &GameSettings,
+    control: &SearchControl,
+) -> Option<Outcome> {
+    for attempt in 0..OPENING_ATTEMPTS {
+        let mut rng = opening_rng(options.seed, index, attempt);
+        let Some(opening) = random_opening(book, &mut rng) else {
+            continue;
+        };
+        match play_game(searcher, &opening, settings, control) {
+            Played::Finished(mut game) => {
+                game.index = index;
+                return Some(Outcome::Game(Box::new(game)));
+            }
+            Played::Unbalanced => {}
+            Played::Stopped => return None,
+        }
+    }
+    Some(Outcome::Skipped)
+}
+
+/// Play `options.games` games from `book` (the start position when empty) on `options.jobs`
+/// threads, handing each finished game and the counts so far to `on_game` on this thread, in
+/// the order they finish. `on_game` returning `Break`, or `control.stop` raised, ends the run:
+/// the games in progress are abandoned (never handed over), so whoever writes them out writes
+/// whole games only. Returns the final counts.
+pub fn run(
+    book: &[Chess],
+    options: &DatagenOptions,
+    control: &SearchControl,
+    mut on_game: impl FnMut(&Game, &Summary) -> ControlFlow<()>,
+) -> Summary {
+    let settings = GameSettings {
+        nodes: options.nodes,
+        tables: options.tables.clone(),
+    };
+    let next = AtomicU64::new(0);
+    let jobs = options.jobs.clamp(1, options.games.clamp(1, 1024) as usize);
+    let (next, settings) = (&next, &settings);
+    let work = move |sender: mpsc::Sender<Outcome>| {
+        let mut searcher = Searcher::new(options.hash_mb);
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= options.games || control.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let Some(outcome) =
+                play_indexed(&mut searcher, book, index, options, settings, control)
+            else {
+                break;
+            };
+            if sender.send(outcome).is_err() {
+                break;
+            }
+        }
+    };
+    let work = &work;
+    let mut summary = Summary::default();
+    thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel();
+        let mut spawned = 0;
+        for _ in 0..jobs {
+            let sender = sender.clone();
+            // A thread the system refuses leaves its share to the others (or to this thread).
+            let started = thread::Builder::new()
+                .name("minkowski-datagen".to_owned())
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || work(sender))
+                .is_ok();
+            if !started {
+                break;
+            }
+            spawned += 1;
+        }
+        if spawned == 0 {
+            work(sender.clone());
+        }
+        drop(sender);
+        for outcome in receiver {
+            if control.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            match outcome {
+                Outcome::Skipped => summary.skipped += 1,
+                Outcome::Game(game) => {
+                    summary.add(&game);
+                    if on_game(&game, &summary).is_break() {
+                        control.stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+            }
+        }
+        // Leaving the scope joins the jobs; they see the stop flag (or the closed channel)
+        // after their current game.
+    });
+    summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbouring_games_get_different_openings() {
+        let a: Vec<u64> = (0..4).map(|i| opening_rng(1, i, 0).next()).collect();
+        let b: Vec<u64> = (0..4).map(|i| opening_rng(1, i, 1).next()).collect();
+        let mut all = [a, b].concat();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), 8);
+        assert_ne!(opening_rng(1, 0, 0).next(), opening_rng(2, 0, 0).next());
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_games_with_any_number_of_jobs() {
+        let collect = |jobs| {
+            let options = DatagenOptions {
+                games: 3,
+                nodes: 200,
+                jobs,
+                seed: 11,
+                hash_mb: 1,
+                tables: None,
+            };
+            let mut games = Vec::new();
+            run(&[], &options, &SearchControl::default(), |g, _| {
+                games.push((g.index, g.lines(), g.result, g.end));
+                ControlFlow::Continue(())
+            });
+            games.sort_by_key(|g| g.0);
+            games
+        };
+        let one = collect(1);
+        assert_eq!(one.len(), 3);
+        assert_eq!(one, collect(2));
+    }
+
+    #[test]
+    fn breaking_stops_the_run() {
+        let options = DatagenOptions {
+            games: 50,
+            nodes: 200,
+            jobs: 2,
+            seed: 3,
+            hash_mb: 1,
+            tables: None,
+        };
+        let mut seen = 0;
+        let summary = run(&[], &options, &SearchControl::default(), |_, _| {
+            seen += 1;
+            ControlFlow::Break(())
+        });
+        assert_eq!((seen, summary.games), (1, 1));
+    }
+}
