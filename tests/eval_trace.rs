@@ -133,6 +133,12 @@ fn coefficients_times_weights_give_evaluate_back_exactly() {
     let others: Vec<Evaluator> = (0..3)
         .map(|_| Evaluator::new(shaken(&mut rng, 40)))
         .collect();
+    let params: Vec<[f64; 2]> = (0..Weights::COUNT)
+        .map(|i| {
+            let s = e.weights.slot(i).expect("index below COUNT");
+            [f64::from(s.mg()), f64::from(s.eg())]
+        })
+        .collect();
     let mut endgames = std::collections::BTreeSet::new();
     let (mut checked, mut replaced, mut adjusted, mut black) = (0, 0, 0, 0);
     for pos in positions() {
@@ -149,6 +155,9 @@ fn coefficients_times_weights_give_evaluate_back_exactly() {
             );
             assert_eq!(other.coefficients(&pos).linear, c.linear, "{}", fen(&pos));
         }
+        // In real numbers (a tuner's view) the same, but for the two roundings.
+        let real = c.white_real(&params) - f64::from(c.white_value(&e.weights));
+        assert!(real.abs() < 2.0, "{real} {}", fen(&pos));
         // The table for people adds up to the same total.
         assert_eq!(e.trace(&pos).total, e.evaluate(&pos));
         if let Some((code, _, _)) = c.endgame {

@@ -8,7 +8,7 @@ use shakmaty::Color;
 use super::Tracer;
 use crate::eval::EVAL_LIMIT;
 use crate::eval::endgame::Verdict;
-use crate::eval::score::S;
+use crate::eval::score::{MAX_PHASE, S};
 use crate::eval::weights::{Field, Weights};
 use crate::value::Value;
 
@@ -40,8 +40,8 @@ pub(in crate::eval) const fn side(color: Color) -> usize {
 /// rounding); an endgame verdict that replaces the evaluation (a draw, a mop-up) leaves in
 /// `linear` only the verdict's own weights (signed for White) and sets `tempo` to 0; the final
 /// clamp. Which endgame evaluator answered, and how, is in [`Coefficients::endgame`]. A tuner
-/// working in real numbers can drop the rounding: then a weight's middlegame half enters with
-/// `count × phase / 24` and its endgame half with `count × (24 − phase) / 24`.
+/// working in real numbers can drop the rounding: [`Coefficients::all`] and
+/// [`Coefficients::white_real`].
 ///
 /// ```
 /// use minkowski::eval::Evaluator;
@@ -67,7 +67,7 @@ pub struct Coefficients {
     /// [`Weights::tempo`]'s coefficient: 1 with White to move, -1 with Black, 0 when an
     /// endgame verdict replaced the evaluation.
     pub tempo: i8,
-    /// The game phase, 0 ..= [`MAX_PHASE`](crate::eval::score::MAX_PHASE).
+    /// The game phase, 0 ..= [`MAX_PHASE`].
     pub phase: i32,
     /// The side to move: the evaluation is White's value for White, its negation for Black.
     pub side_to_move: Color,
@@ -138,6 +138,56 @@ impl Coefficients {
     #[must_use]
     pub fn white_value(&self, w: &Weights) -> i32 {
         self.sum(w).taper(self.phase) + i32::from(self.tempo) * w.tempo.taper(self.phase)
+    }
+
+    /// Every coefficient as `(flat index, count)`, [`Weights::tempo`]'s included (last, when
+    /// not 0): the linear form a tuner fits, from White's point of view.
+    ///
+    /// ```
+    /// use minkowski::eval::{Evaluator, weights::{Field, Weights}};
+    /// let c = Evaluator::default().coefficients(&shakmaty::Chess::default());
+    /// let all: Vec<(usize, i32)> = c.all().collect();
+    /// assert_eq!(all.last(), Some(&(Field::Tempo.index(0), 1)));
+    /// assert_eq!(all.len(), c.linear.len() + 1);
+    /// ```
+    pub fn all(&self) -> impl Iterator<Item = (usize, i32)> + '_ {
+        let tempo = (self.tempo != 0).then(|| (Field::Tempo.index(0), i32::from(self.tempo)));
+        self.linear
+            .iter()
+            .map(|&(index, count)| (usize::from(index), i32::from(count)))
+            .chain(tempo)
+    }
+
+    /// The evaluation from White's point of view in real numbers, for weights given as flat
+    /// `[mg, eg]` pairs (a tuner's parameters, indexed like [`Weights::slot`]): `Σ count × (mg ×
+    /// phase + eg × (24 − phase)) / 24` over [`Coefficients::all`], without rounding or clamp.
+    /// Its derivative by a weight's mg half is `count × phase / 24`, by its eg half
+    /// `count × (24 − phase) / 24`.
+    ///
+    /// ```
+    /// use minkowski::eval::{Evaluator, weights::Weights};
+    /// use shakmaty::{CastlingMode, Chess, fen::Fen};
+    /// let pos: Chess = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    ///     .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+    /// let e = Evaluator::default();
+    /// let c = e.coefficients(&pos);
+    /// let params: Vec<[f64; 2]> = (0..Weights::COUNT)
+    ///     .map(|i| e.weights.slot(i).map_or([0.0; 2], |s| [s.mg().into(), s.eg().into()]))
+    ///     .collect();
+    /// // Two roundings apart from the engine's value, at most.
+    /// assert!((c.white_real(&params) - f64::from(c.white_value(&e.weights))).abs() < 2.0);
+    /// ```
+    #[must_use]
+    pub fn white_real(&self, params: &[[f64; 2]]) -> f64 {
+        let phase = f64::from(self.phase);
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for (index, count) in self.all() {
+            if let Some([m, e]) = params.get(index) {
+                mg += f64::from(count) * m;
+                eg += f64::from(count) * e;
+            }
+        }
+        (mg * phase + eg * (f64::from(MAX_PHASE) - phase)) / f64::from(MAX_PHASE)
     }
 
     /// The evaluation these coefficients give with the weights `w`: exactly
