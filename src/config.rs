@@ -37,7 +37,8 @@ pub struct Config {
     /// UCI option values: the built-in defaults, overridden by `[uci]`.
     pub options: EngineOptions,
     /// `[eval]`: weight name → `[mg, eg]`; every name is one of
-    /// [`crate::eval::weights::Weights::names`] (checked when the file is read).
+    /// [`crate::eval::weights::Weights::names`], and both halves are within its range
+    /// ([`crate::eval::weights::WeightSpec::range`]), checked when the file is read.
     pub eval: BTreeMap<String, [i32; 2]>,
     /// The file it came from, if any.
     pub source: Option<PathBuf>,
@@ -268,30 +269,18 @@ impl Config {
                 }
                 "eval" => {
                     for (key, value) in table.get_ref() {
-                        if Weights::default().get(key).is_none() {
-                            errors.push(ConfigError::BadValue {
-                                path: path_text.clone(),
-                                line: at(value.span()),
-                                table: "eval".into(),
-                                key: key.clone(),
-                                problem: "unknown evaluation weight (e.g. material.knight, \
-                                          psqt.knight.e4, kbnk_corner; see README)"
-                                    .into(),
-                            });
-                            continue;
-                        }
-                        match weight_pair(value.get_ref()) {
-                            Some(pair) => {
+                        let bad = |problem: String| ConfigError::BadValue {
+                            path: path_text.clone(),
+                            line: at(value.span()),
+                            table: "eval".into(),
+                            key: key.clone(),
+                            problem,
+                        };
+                        match eval_weight(key, value.get_ref()) {
+                            Ok(pair) => {
                                 config.eval.insert(key.clone(), pair);
                             }
-                            None => errors.push(ConfigError::BadValue {
-                                path: path_text.clone(),
-                                line: at(value.span()),
-                                table: "eval".into(),
-                                key: key.clone(),
-                                problem: "must be [mg, eg]: two whole numbers in the i32 range"
-                                    .into(),
-                            }),
+                            Err(problem) => errors.push(bad(problem)),
                         }
                     }
                 }
@@ -308,6 +297,32 @@ impl Config {
             errors.sort_by_key(ConfigError::line);
             Err(errors)
         }
+    }
+}
+
+/// The value of the `[eval]` key `name`: a weight of the declaration table
+/// ([`Weights::index_of`]), given as `[mg, eg]` within the weight's range.
+fn eval_weight(name: &str, value: &Value) -> Result<[i32; 2], String> {
+    let Some((field, _)) = Weights::index_of(name).and_then(Weights::locate) else {
+        return Err(
+            "unknown evaluation weight (e.g. material.knight, psqt.knight.e4, \
+                    kbnk_corner; see README)"
+                .into(),
+        );
+    };
+    let pair = weight_pair(value)
+        .ok_or_else(|| "must be [mg, eg]: two whole numbers in the i32 range".to_owned())?;
+    let range = &field.spec().range;
+    if pair.iter().all(|v| range.contains(v)) {
+        Ok(pair)
+    } else {
+        Err(format!(
+            "[{}, {}] is out of range: mg and eg must be from {} to {}",
+            pair[0],
+            pair[1],
+            range.start(),
+            range.end()
+        ))
     }
 }
 
@@ -339,6 +354,30 @@ mod tests {
         assert_eq!(line_column("a\nbc\nd", 0), (1, 1));
         assert_eq!(line_column("a\nbc\nd", 3), (2, 2));
         assert_eq!(line_column("a\nbc\nd", 5), (3, 1));
+    }
+
+    #[test]
+    fn eval_weights_are_checked_against_their_declared_range() {
+        let ok = Config::from_toml("[eval]\ntempo = [100, -100]\n", Path::new("t.toml")).unwrap();
+        assert_eq!(ok.weights().tempo, S(100, -100));
+        let errors = Config::from_toml(
+            "[eval]\ntempo = [101, 0]\n\"psqt.knight.e4\" = [0, -501]\n",
+            Path::new("t.toml"),
+        )
+        .unwrap_err();
+        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 2, "{text:?}");
+        let psqt = "t.toml:3: [eval] psqt.knight.e4: [0, -501] is out of range: \
+                    mg and eg must be from -500 to 500";
+        assert!(text[1].contains(psqt), "{text:?}");
+        assert!(
+            text[0].contains("t.toml:2: [eval] tempo: [101, 0] is out of range"),
+            "{text:?}"
+        );
+        // The king's material is structure, not a weight.
+        assert!(
+            Config::from_toml("[eval]\n\"material.king\" = [0, 0]\n", Path::new("t.toml")).is_err()
+        );
     }
 
     #[test]

@@ -575,7 +575,7 @@ fn the_plain_input_kbnk_score_equals_the_board_based_one_on_random_positions() {
         let (endgame, found_strong) = lookup(pos.board()).expect("KBNK is registered");
         assert_eq!((endgame.code, found_strong), ("KBNK", strong));
         assert_eq!(
-            (endgame.evaluate)(&pos, strong, &w),
+            endgame.verdict(&pos, strong, &w),
             Verdict::Replace(expected)
         );
         stalemates += usize::from(plain.is_stalemate());

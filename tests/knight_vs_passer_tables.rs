@@ -83,7 +83,7 @@ fn confusion(stride: usize) -> Matrix {
                             };
                             let (endgame, strong) = lookup(pos.board()).expect("KNvP entry");
                             assert_eq!((endgame.code, strong), ("KNvP", pawn_side));
-                            let predicted = match (endgame.evaluate)(&pos, strong, &w) {
+                            let predicted = match endgame.verdict(&pos, strong, &w) {
                                 Verdict::Adjust(s) | Verdict::Replace(s) => s.eg() > 0,
                             };
                             m.counts[usize::from(predicted)][usize::from(pawn_wins)] += 1;

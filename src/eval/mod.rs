@@ -2,10 +2,11 @@
 //! forks, blended by game phase, with specialised endgame knowledge looked up by material
 //! signature ([`endgame`]) — all from the side to move's point of view.
 //!
-//! All numbers live in [`weights::Weights`] (settable by name); the pair type and the one phase
-//! blend are in [`score`]; PeSTO's piece-square data is in [`psqt`]. The evaluation is generic
-//! over a [`trace::Tracer`]: [`Evaluator::evaluate`] traces nothing (at no cost) and
-//! [`Evaluator::trace`] records every term.
+//! All numbers live in [`weights::Weights`], each declared once (settable by name); the pair
+//! type and the one phase blend are in [`score`]; PeSTO's piece-square data is in [`psqt`]. The
+//! evaluation is generic over a [`trace::Tracer`], told every weight it uses and how many times:
+//! [`Evaluator::evaluate`] traces nothing (at no cost), [`Evaluator::trace`] records every term
+//! and [`Evaluator::coefficients`] the evaluation as a linear form in the weights (for a tuner).
 
 pub mod endgame;
 pub mod pawns;
@@ -24,8 +25,8 @@ use shakmaty::{
 pub use crate::value::Value;
 use endgame::Verdict;
 use score::{MAX_PHASE, S};
-use trace::{EvalTrace, Term, Tracer};
-use weights::{Weights, role_index};
+use trace::{Coefficients, CountingTracer, EvalTrace, Tracer};
+use weights::{Field, Weights, role_index};
 
 /// Evaluations are clamped to this magnitude so they never look like mate scores.
 ///
@@ -96,31 +97,52 @@ impl Evaluator {
     /// ```
     #[must_use]
     pub fn trace(&self, pos: &Chess) -> EvalTrace {
-        let mut trace = EvalTrace {
-            side_to_move: Some(pos.turn()),
-            ..EvalTrace::default()
-        };
-        trace.total = self.evaluate_with(pos, &mut trace);
-        trace
+        let mut counts = CountingTracer::default();
+        let total = self.evaluate_with(pos, &mut counts);
+        EvalTrace::from_counts(&counts, &self.weights, total, pos.turn())
     }
 
-    /// The evaluation, reporting each term to `tracer`.
+    /// The evaluation of `pos` as coefficients of the weights: how many times each weight
+    /// enters it, the phase, and what is not linear kept apart (see [`Coefficients`]), so that
+    /// a tuner can re-evaluate with other weights without evaluating.
+    ///
+    /// ```
+    /// use minkowski::eval::{Evaluator, score::S, weights::Weights};
+    /// use shakmaty::{CastlingMode, Chess, fen::Fen};
+    /// // After 1. Nf3.
+    /// let pos: Chess = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+    ///     .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+    /// let c = Evaluator::default().coefficients(&pos);
+    /// let mut w = Weights::default();
+    /// w.set("psqt.knight.f3", S(50, 0)).unwrap();
+    /// assert_ne!(c.evaluate(&w), Evaluator::default().evaluate(&pos));
+    /// assert_eq!(c.evaluate(&w), Evaluator::new(w).evaluate(&pos));
+    /// ```
+    #[must_use]
+    pub fn coefficients(&self, pos: &Chess) -> Coefficients {
+        let mut counts = CountingTracer::default();
+        let _ = self.evaluate_with(pos, &mut counts);
+        counts.coefficients(pos.turn())
+    }
+
+    /// The evaluation, reporting each weight it uses to `tracer`.
     ///
     /// ```
     /// use minkowski::eval::Evaluator;
     /// use minkowski::eval::score::S;
-    /// use minkowski::eval::trace::{Term, Tracer};
+    /// use minkowski::eval::trace::Tracer;
+    /// use minkowski::eval::weights::{Field, Weights};
     /// use shakmaty::{Chess, Color};
     /// /// Adds up White's material as the evaluation reports it.
-    /// struct WhiteMaterial(S);
+    /// struct WhiteMaterial(S, Weights);
     /// impl Tracer for WhiteMaterial {
-    ///     fn term(&mut self, term: Term, color: Color, s: S) {
-    ///         if term == Term::Material && color == Color::White {
-    ///             self.0 += s;
+    ///     fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
+    ///         if field == Field::Material && color == Color::White {
+    ///             self.0 += self.1.material[index] * count;
     ///         }
     ///     }
     /// }
-    /// let mut t = WhiteMaterial(S::ZERO);
+    /// let mut t = WhiteMaterial(S::ZERO, Weights::default());
     /// let e = Evaluator::default();
     /// assert_eq!(e.evaluate_with(&Chess::default(), &mut t), e.evaluate(&Chess::default()));
     /// assert_eq!(t.0.mg(), 8 * 82 + 2 * 337 + 2 * 365 + 2 * 477 + 1025);
@@ -238,8 +260,8 @@ impl Evaluator {
                 for sq in board.by_piece(role.of(color)) {
                     let rel = relative(sq, color);
                     side += w.material[r] + w.psqt[r][rel];
-                    tracer.term(Term::Material, color, w.material[r]);
-                    tracer.term(Term::Psqt, color, w.psqt[r][rel]);
+                    tracer.weight(color, Field::Material, r, 1);
+                    tracer.weight(color, Field::Psqt, r * 64 + rel, 1);
                 }
             }
             sum += if color == Color::White { side } else { -side };
@@ -265,19 +287,20 @@ impl Evaluator {
         // Knight forks: the side to move can play one now; the other only threatens it.
         for color in [Color::White, Color::Black] {
             if tactics::knight_fork_moves(board, color).any() {
-                let bonus = if pos.turn() == color {
-                    w.fork_now
+                let (field, bonus) = if pos.turn() == color {
+                    (Field::ForkNow, w.fork_now)
                 } else {
-                    w.fork_threat
+                    (Field::ForkThreat, w.fork_threat)
                 };
-                tracer.term(Term::KnightForks, color, bonus);
+                tracer.weight(color, field, 0, 1);
                 score += if color == Color::White { bonus } else { -bonus };
             }
         }
 
         // Specialised endgames replace or adjust the sum above.
         if let Some((eg, strong)) = endgame::lookup(board) {
-            let verdict = (eg.evaluate)(pos, strong, w);
+            // The verdict's weights go to the tracer as `verdict_weight`s.
+            let verdict = (eg.evaluate)(pos, strong, w, tracer);
             tracer.endgame(eg.code, strong, verdict);
             let sign = if strong == Color::White { 1 } else { -1 };
             match verdict {
@@ -290,10 +313,7 @@ impl Evaluator {
                     };
                     return Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT));
                 }
-                Verdict::Adjust(s) => {
-                    tracer.term(Term::Endgame, strong, s);
-                    score += s * sign;
-                }
+                Verdict::Adjust(s) => score += s * sign,
             }
         }
 
@@ -301,7 +321,7 @@ impl Evaluator {
         if pos.turn() == Color::Black {
             value = -value;
         }
-        tracer.term(Term::Tempo, pos.turn(), w.tempo);
+        tracer.tempo(pos.turn());
         value += w.tempo.taper(phase);
         Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
     }
@@ -330,7 +350,7 @@ impl Evaluator {
             let rel = relative(sq, color);
             if pawns::is_passed(sq, color, their_pawns) {
                 side += w.passed_pawn[rel / 8];
-                tracer.term(Term::PassedPawns, color, w.passed_pawn[rel / 8]);
+                tracer.weight(color, Field::PassedPawn, rel / 8, 1);
             }
         }
         phase += w.phase_weight[pawn] * our_pawns.count() as i32;
@@ -346,28 +366,26 @@ impl Evaluator {
                     Role::Rook => attacks::rook_attacks(sq, occupied),
                     _ => attacks::queen_attacks(sq, occupied),
                 };
-                let mobility = w.mobility[r] * (reach & mobility_area).count() as i32;
-                side += mobility;
-                tracer.term(Term::Mobility, color, mobility);
+                let mobility = (reach & mobility_area).count() as i32;
+                side += w.mobility[r] * mobility;
+                tracer.weight(color, Field::Mobility, r, mobility);
                 let zone_hits = reach & their_king_zone;
                 // Usually empty: skip the count (and the zero term) then.
-                let king_attack = if zone_hits.any() {
-                    w.king_zone_attack[r] * zone_hits.count() as i32
-                } else {
-                    S::ZERO
-                };
-                side += king_attack;
-                tracer.term(Term::KingSafety, color, king_attack);
+                if zone_hits.any() {
+                    let hits = zone_hits.count() as i32;
+                    side += w.king_zone_attack[r] * hits;
+                    tracer.weight(color, Field::KingZoneAttack, r, hits);
+                }
                 if role == Role::Rook {
                     let file = Bitboard::from_file(sq.file());
                     if (our_pawns & file).is_empty() {
-                        let bonus = if (their_pawns & file).is_empty() {
-                            w.rook_open_file
+                        let (field, bonus) = if (their_pawns & file).is_empty() {
+                            (Field::RookOpenFile, w.rook_open_file)
                         } else {
-                            w.rook_semi_open_file
+                            (Field::RookSemiOpenFile, w.rook_semi_open_file)
                         };
                         side += bonus;
-                        tracer.term(Term::RookFiles, color, bonus);
+                        tracer.weight(color, field, 0, 1);
                     }
                 }
             }
@@ -377,24 +395,28 @@ impl Evaluator {
         let king = role_index(Role::King);
         for sq in board.by_piece(Role::King.of(color)) {
             phase += w.phase_weight[king];
-            let shield = pawn_shield(sq, color, our_pawns, w);
-            side += shield;
-            tracer.term(Term::KingSafety, color, shield);
+            let [near, far] = pawn_shield(sq, color, our_pawns);
+            side += w.pawn_shield[0] * near + w.pawn_shield[1] * far;
+            tracer.weight(color, Field::PawnShield, 0, near);
+            tracer.weight(color, Field::PawnShield, 1, far);
         }
         if board.by_piece(Role::Bishop.of(color)).more_than_one() {
             side += w.bishop_pair;
-            tracer.term(Term::BishopPair, color, w.bishop_pair);
+            tracer.weight(color, Field::BishopPair, 0, 1);
         }
         (side, phase)
     }
 }
 
-/// Own pawns on the three files around the king, one and two ranks in front of it.
+/// How many own pawns stand on the three files around the king, one and two ranks in front of
+/// it.
 #[inline(always)]
-fn pawn_shield(king: Square, color: Color, our_pawns: Bitboard, w: &Weights) -> S {
+fn pawn_shield(king: Square, color: Color, our_pawns: Bitboard) -> [i32; 2] {
     let masks = &SHIELD_MASK[color as usize][king as usize];
-    w.pawn_shield[0] * (our_pawns.0 & masks[0]).count_ones() as i32
-        + w.pawn_shield[1] * (our_pawns.0 & masks[1]).count_ones() as i32
+    [
+        (our_pawns.0 & masks[0]).count_ones() as i32,
+        (our_pawns.0 & masks[1]).count_ones() as i32,
+    ]
 }
 
 /// The pawn-shield squares per colour (shakmaty's order: Black = 0, White = 1), king square and

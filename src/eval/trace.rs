@@ -1,13 +1,22 @@
-//! The evaluation trace: every term for White and Black, mg and eg, the phase and the endgame
-//! evaluator used. Evaluation is generic over a [`Tracer`]; the unit type `()` traces nothing
-//! and compiles away, so the engine's evaluation pays nothing for it.
+//! The evaluation trace. Evaluation is generic over a [`Tracer`], told every weight the
+//! evaluation uses and how many times; the unit type `()` traces nothing and compiles away, so
+//! the engine's evaluation pays nothing for it. Two records come from it: [`EvalTrace`], every
+//! term for White and Black, mg and eg, the phase and the endgame evaluator used (a table for
+//! people), and [`Coefficients`], how many times each weight enters the score (for a tuner).
+
+mod coefficients;
 
 use std::fmt;
 
 use shakmaty::Color;
 
+pub use coefficients::Coefficients;
+pub(super) use coefficients::CountingTracer;
+use coefficients::side;
+
 use super::endgame::Verdict;
 use super::score::{MAX_PHASE, S};
+use super::weights::{Field, Weights};
 use crate::value::Value;
 
 /// The evaluation terms, in the order the trace prints them.
@@ -86,7 +95,13 @@ impl Term {
     }
 }
 
-/// Receives each term as the evaluation computes it. Every method defaults to doing nothing.
+/// Receives each weight as the evaluation uses it. Every method defaults to doing nothing; the
+/// unit type `()` implements none of them, so [`super::Evaluator::evaluate`] pays nothing.
+///
+/// Weights are named by [`Field`] and element (`index` into [`Weights::slots`]); a term that
+/// scores a weight `count` times (mobility: once per square) reports it once with that count.
+/// Everything the evaluation adds up is reported, so that the counts times the weights give the
+/// evaluation back ([`Coefficients`]).
 ///
 /// ```
 /// use minkowski::eval::Evaluator;
@@ -104,17 +119,31 @@ impl Term {
 /// assert_eq!(phase.0, 24);
 /// ```
 pub trait Tracer {
-    /// `color` scores `s` for `term`.
+    /// `color` scores element `index` of `field`, `count` times, in the main sum (White's
+    /// terms minus Black's, blended by phase as one sum).
     #[inline(always)]
-    fn term(&mut self, term: Term, color: Color, s: S) {
-        let _ = (term, color, s);
+    fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
+        let _ = (color, field, index, count);
+    }
+    /// `color`, the side to move, gets [`Weights::tempo`]: blended by phase on its own and
+    /// added after the main sum (not reported when an endgame verdict replaces the evaluation).
+    #[inline(always)]
+    fn tempo(&mut self, color: Color) {
+        let _ = color;
+    }
+    /// The endgame evaluator about to give its verdict scores element `index` of `field`,
+    /// `count` times, from the strong side's point of view.
+    #[inline(always)]
+    fn verdict_weight(&mut self, field: Field, index: usize, count: i32) {
+        let _ = (field, index, count);
     }
     /// The game phase (0 = bare kings .. [`MAX_PHASE`] = all pieces).
     #[inline(always)]
     fn phase(&mut self, phase: i32) {
         let _ = phase;
     }
-    /// A specialised endgame evaluator was used.
+    /// A specialised endgame evaluator was used: its verdict is made of the weights reported
+    /// by [`Tracer::verdict_weight`] since the last call.
     #[inline(always)]
     fn endgame(&mut self, code: &'static str, strong: Color, verdict: Verdict) {
         let _ = (code, strong, verdict);
@@ -124,7 +153,7 @@ pub trait Tracer {
 /// Traces nothing: the engine's evaluation.
 impl Tracer for () {}
 
-/// A full record of one evaluation, printable as a table.
+/// A full record of one evaluation by term, printable as a table.
 ///
 /// ```
 /// use minkowski::eval::Evaluator;
@@ -150,17 +179,40 @@ pub struct EvalTrace {
     pub side_to_move: Option<Color>,
 }
 
-impl Tracer for EvalTrace {
-    fn term(&mut self, term: Term, color: Color, s: S) {
-        let idx = Term::ALL.iter().position(|&t| t == term).unwrap_or(0);
-        let side = if color == Color::White { 0 } else { 1 };
-        self.terms[idx][side] += s;
-    }
-    fn phase(&mut self, phase: i32) {
-        self.phase = phase;
-    }
-    fn endgame(&mut self, code: &'static str, strong: Color, verdict: Verdict) {
-        self.endgame = Some((code, strong, verdict));
+impl EvalTrace {
+    /// The table of one evaluation from its counts: each weight's count times its value goes
+    /// to the row of its [`Term`] (an endgame adjustment's weights to [`Term::Endgame`]).
+    pub(super) fn from_counts(
+        counts: &CountingTracer,
+        w: &Weights,
+        total: Value,
+        side_to_move: Color,
+    ) -> EvalTrace {
+        let mut trace = EvalTrace {
+            phase: counts.phase,
+            endgame: counts.endgame,
+            total,
+            side_to_move: Some(side_to_move),
+            ..EvalTrace::default()
+        };
+        let value = |index: usize, count: i32| w.slot(index).unwrap_or(S::ZERO) * count;
+        let term_of = |index: usize| Weights::locate(index).map(|(f, _)| f.spec().term);
+        for (side, counts) in counts.main.iter().enumerate() {
+            for (index, &count) in counts.iter().enumerate() {
+                if let (Some(term), true) = (term_of(index), count != 0) {
+                    trace.terms[term as usize][side] += value(index, count);
+                }
+            }
+        }
+        if let Some((_, strong, Verdict::Adjust(_))) = counts.endgame {
+            for (index, &count) in counts.verdict.iter().enumerate() {
+                trace.terms[Term::Endgame as usize][side(strong)] += value(index, count);
+            }
+        }
+        if let Some(color) = counts.tempo {
+            trace.terms[Term::Tempo as usize][side(color)] += w.tempo;
+        }
+        trace
     }
 }
 

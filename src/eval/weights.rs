@@ -1,12 +1,22 @@
 //! Every number the evaluation uses, named and documented, in one [`Weights`] struct.
 //!
 //! The struct (rather than scattered constants) is what lets a tuner, a config file or a
-//! weights-by-name API change the evaluation at run time.
+//! weights-by-name API change the evaluation at run time. Each weight is declared once, in the
+//! `declare_weights!` table below: its field, doc, default, element names ([`Keys`]), range and
+//! trace row. The struct, its `Default`, [`Field`], [`SPECS`], the names that
+//! [`Weights::get`]/[`Weights::set`] and engine.toml's `[eval]` table use, and the flat index of
+//! the coefficient trace ([`super::trace::Coefficients`]) all come from that table.
+
+mod declare;
 
 use shakmaty::Role;
 
+pub use declare::{Keys, ROLE_NAMES, Slots, WeightSpec};
+
 use super::psqt;
 use super::score::S;
+use super::trace::Term;
+use declare::declare_weights;
 
 /// Where a piece kind sits in every per-role array (material, piece-square tables, mobility, the
 /// search's exchange values): pawn 0, knight 1, bishop 2, rook 3, queen 4, king 5. The one place
@@ -52,126 +62,122 @@ pub const MATERIAL: [S; 6] = [
 /// ```
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
-/// The evaluation's weights. `Weights::default()` is the engine's built-in evaluation.
+/// PeSTO's piece-square tables ([`psqt`]) re-indexed for [`Weights::psqt`]: `[role][square]`
+/// with a1 = 0, from White's side.
 ///
 /// ```
-/// use minkowski::eval::weights::Weights;
-/// use minkowski::eval::score::S;
-/// let w = Weights::default();
-/// assert_eq!(w.material[0], S(82, 94)); // a pawn
+/// use minkowski::eval::psqt::{KNIGHT, pesto_index};
+/// use minkowski::eval::weights::{PSQT, role_index};
+/// use shakmaty::{Role, Square};
+/// let e4 = Square::E4 as usize;
+/// assert_eq!(PSQT[role_index(Role::Knight)][e4], KNIGHT[pesto_index(e4)]);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Material per piece kind (index [`role_index`]).
-    pub material: [S; 6],
+pub const PSQT: [[S; 64]; 6] = {
+    let mut table = [[S::ZERO; 64]; 6];
+    let mut role = 0;
+    while role < 6 {
+        let mut sq = 0;
+        while sq < 64 {
+            table[role][sq] = psqt::TABLES[role][psqt::pesto_index(sq)];
+            sq += 1;
+        }
+        role += 1;
+    }
+    table
+};
+
+// The one declaration of every weight: its field (with its doc), default, element names, range
+// and trace row. Names are `field` or `field.key` (see `Keys`); the range bounds both halves.
+declare_weights! {
+    fixed {
+        /// Phase contribution per piece kind (see [`PHASE_WEIGHT`]): structure, not a weight.
+        phase_weight: [i32; 6] = PHASE_WEIGHT;
+    }
+    /// Material per piece kind (index [`role_index`]); the king's is structure (no name).
+    Material material: [S; 6] = MATERIAL,
+        keys Keys::Roles(0, 4), range -1000..=3000, term Material;
     /// Piece-square bonus per piece kind and square, from White's point of view, indexed by
     /// `[role_index(role)][square]` with a1 = 0; Black uses the vertically flipped square.
-    pub psqt: [[S; 64]; 6],
-    /// Phase contribution per piece kind (see [`PHASE_WEIGHT`]).
-    pub phase_weight: [i32; 6],
-    /// Bonus for owning two or more bishops.
-    pub bishop_pair: S,
+    Psqt psqt: [[S; 64]; 6] = PSQT,
+        keys Keys::RoleSquares, range -500..=500, term Psqt;
     /// Bonus for a passed pawn by its rank counted from its own side (index 0 = first rank,
     /// unused; 6 = seventh rank). Added on top of the pawn's piece-square value.
-    pub passed_pawn: [S; 8],
+    PassedPawn passed_pawn: [S; 8] = [
+            S(0, 0), S(0, 5), S(0, 10), S(5, 20), S(15, 35), S(25, 60), S(40, 90), S(0, 0),
+        ],
+        keys Keys::Ranks(1, 6), range -200..=600, term PassedPawns;
     /// Bonus per square a knight, bishop, rook or queen attacks that holds no own piece and
     /// is not attacked by an enemy pawn (index [`role_index`]; pawn and king unused).
-    pub mobility: [S; 6],
-    /// Bonus for a rook on a file without pawns.
-    pub rook_open_file: S,
-    /// Bonus for a rook on a file without own pawns but with enemy pawns.
-    pub rook_semi_open_file: S,
-    /// Bonus for the side to move (it gets to act first).
-    pub tempo: S,
+    Mobility mobility: [S; 6] = [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)],
+        keys Keys::Roles(1, 4), range -100..=100, term Mobility;
     /// Bonus per square of the enemy king's zone (the king and its neighbours) that a knight,
     /// bishop, rook or queen attacks (index [`role_index`]).
-    pub king_zone_attack: [S; 6],
+    KingZoneAttack king_zone_attack: [S; 6] =
+        [S(0, 0), S(8, 0), S(6, 0), S(7, 0), S(10, 0), S(0, 0)],
+        keys Keys::Roles(1, 4), range -100..=200, term KingSafety;
     /// Bonus per own pawn one rank (index 0) and two ranks (index 1) in front of the king, on
     /// its file or a neighbouring one.
-    pub pawn_shield: [S; 2],
+    PawnShield pawn_shield: [S; 2] = [S(12, 0), S(6, 0)],
+        keys Keys::Names(&["near", "far"]), range -100..=200, term KingSafety;
+    /// Bonus for owning two or more bishops.
+    BishopPair bishop_pair: S = S(30, 50),
+        keys Keys::One, range -200..=300, term BishopPair;
+    /// Bonus for a rook on a file without pawns.
+    RookOpenFile rook_open_file: S = S(25, 10),
+        keys Keys::One, range -200..=300, term RookFiles;
+    /// Bonus for a rook on a file without own pawns but with enemy pawns.
+    RookSemiOpenFile rook_semi_open_file: S = S(12, 8),
+        keys Keys::One, range -200..=300, term RookFiles;
+    /// Bonus for the side to move (it gets to act first).
+    Tempo tempo: S = S(12, 6),
+        keys Keys::One, range -100..=100, term Tempo;
     /// Added for the strong side when it has mating material against a lone king, so that the
     /// search converts instead of trading down into a draw or shuffling.
-    pub known_win: S,
+    KnownWin known_win: S = S(10_000, 10_000),
+        keys Keys::One, range 0..=15_000, term Endgame;
     /// King and pawn against king, when the bitbase says it wins (added to [`Weights::known_win`]
     /// and the pawn): per rank the pawn has advanced (1 on its second rank ..= 6 on its seventh),
     /// so that the search pushes it once the win is safe.
-    pub kpk_pawn_advance: S,
+    KpkPawnAdvance kpk_pawn_advance: S = S(20, 20),
+        keys Keys::One, range -200..=500, term Endgame;
     /// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
-    pub mop_up_edge: S,
+    MopUpEdge mop_up_edge: S = S(20, 20),
+        keys Keys::One, range -500..=1000, term Endgame;
     /// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
-    pub mop_up_close: S,
+    MopUpClose mop_up_close: S = S(16, 16),
+        keys Keys::One, range -500..=1000, term Endgame;
     /// Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance` (0..=6).
-    pub mop_up_king_close: S,
+    MopUpKingClose mop_up_king_close: S = S(12, 12),
+        keys Keys::One, range -500..=1000, term Endgame;
     /// KBNK: per unit of closeness of the lone king to a corner of the bishop's colour,
     /// `14 - manhattan(king, nearest such corner)` (0..=14); dominates the edge term so that
     /// a wrong corner looks worse than the right one.
-    pub kbnk_corner: S,
+    KbnkCorner kbnk_corner: S = S(100, 100),
+        keys Keys::One, range -500..=1000, term Endgame;
     /// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance`
     /// (0..=5): the knight covers the squares of the other colour near the mating corner.
-    pub kbnk_knight_close: S,
+    KbnkKnightClose kbnk_knight_close: S = S(6, 6),
+        keys Keys::One, range -500..=1000, term Endgame;
     /// Mop-up with bishop and knight: per square next to the lone king that it may still step
     /// to (negative: squeezing it is progress).
-    pub mop_up_king_freedom: S,
+    MopUpKingFreedom mop_up_king_freedom: S = S(-15, -15),
+        keys Keys::One, range -500..=1000, term Endgame;
     /// A passed pawn that neither the defending king (rule of the square) nor the defending
     /// knights (knight fill against its path) can catch: worth nearly a piece.
-    pub passer_unstoppable: S,
+    PasserUnstoppable passer_unstoppable: S = S(0, 250),
+        keys Keys::One, range -1000..=1000, term Endgame;
     /// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
-    pub passer_caught: S,
+    PasserCaught passer_caught: S = S(0, -25),
+        keys Keys::One, range -1000..=1000, term Endgame;
     /// The side to move has a knight move to a fork square (two valuable targets) where the
     /// fork keeps its gain: the knight cannot be taken there at a loss
     /// ([`super::tactics::knight_fork_moves`]).
-    pub fork_now: S,
+    ForkNow fork_now: S = S(40, 40),
+        keys Keys::One, range -300..=500, term KnightForks;
     /// The side not to move threatens such a knight fork.
-    pub fork_threat: S,
+    ForkThreat fork_threat: S = S(8, 8),
+        keys Keys::One, range -300..=500, term KnightForks;
 }
-
-impl Default for Weights {
-    fn default() -> Weights {
-        let mut table = [[S::ZERO; 64]; 6];
-        for (role, t) in table.iter_mut().enumerate() {
-            for (sq, entry) in t.iter_mut().enumerate() {
-                *entry = psqt::TABLES[role][psqt::pesto_index(sq)];
-            }
-        }
-        Weights {
-            material: MATERIAL,
-            psqt: table,
-            phase_weight: PHASE_WEIGHT,
-            bishop_pair: S(30, 50),
-            passed_pawn: [
-                S(0, 0),
-                S(0, 5),
-                S(0, 10),
-                S(5, 20),
-                S(15, 35),
-                S(25, 60),
-                S(40, 90),
-                S(0, 0),
-            ],
-            mobility: [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)],
-            rook_open_file: S(25, 10),
-            rook_semi_open_file: S(12, 8),
-            tempo: S(12, 6),
-            king_zone_attack: [S(0, 0), S(8, 0), S(6, 0), S(7, 0), S(10, 0), S(0, 0)],
-            pawn_shield: [S(12, 0), S(6, 0)],
-            known_win: S(10_000, 10_000),
-            kpk_pawn_advance: S(20, 20),
-            mop_up_edge: S(20, 20),
-            mop_up_close: S(16, 16),
-            mop_up_king_close: S(12, 12),
-            kbnk_corner: S(100, 100),
-            kbnk_knight_close: S(6, 6),
-            mop_up_king_freedom: S(-15, -15),
-            passer_unstoppable: S(0, 250),
-            passer_caught: S(0, -25),
-            fork_now: S(40, 40),
-            fork_threat: S(8, 8),
-        }
-    }
-}
-
-/// Names of the piece kinds as weights use them (index [`role_index`]).
-const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
 /// A weight name that [`Weights`] does not have.
 ///
@@ -192,10 +198,128 @@ impl std::fmt::Display for UnknownWeight {
 
 impl std::error::Error for UnknownWeight {}
 
+impl Field {
+    /// What the table says about this field.
+    ///
+    /// ```
+    /// use minkowski::eval::weights::Field;
+    /// assert_eq!(Field::KbnkCorner.spec().name, "kbnk_corner");
+    /// assert!(Field::Tempo.spec().range.contains(&12));
+    /// ```
+    #[must_use]
+    pub const fn spec(self) -> &'static WeightSpec {
+        &SPECS[self as usize]
+    }
+
+    /// The flat index (see [`Weights::COUNT`]) of element `index` of this field.
+    ///
+    /// ```
+    /// use minkowski::eval::weights::{Field, Weights};
+    /// assert_eq!(Field::Material.index(0), 0);
+    /// assert_eq!(Weights::index_of("material.rook"), Some(Field::Material.index(3)));
+    /// ```
+    #[must_use]
+    pub const fn index(self, index: usize) -> usize {
+        OFFSETS[self as usize] + index
+    }
+}
+
 impl Weights {
-    /// Call `f` with every tunable weight and its name: `material.knight`, `psqt.knight.e4`,
-    /// `passed_pawn.rank6`, `mobility.rook`, `king_zone_attack.queen`, `pawn_shield.near`,
-    /// `bishop_pair`, `kbnk_corner`, ... (the phase weights are structure, not tunable).
+    /// How many `S` pairs all weights hold together: the length of the flat vector that
+    /// [`Weights::slot`], [`Weights::index_of`] and the coefficient trace index. Elements
+    /// without a name (the king's material, ...) are included; [`Weights::name_of`] tells them
+    /// apart.
+    ///
+    /// ```
+    /// use minkowski::eval::weights::Weights;
+    /// // 6 material, 384 piece-square, 8 passed-pawn, 6 + 6 mobility and king-zone,
+    /// // 2 pawn-shield and 16 single pairs.
+    /// assert_eq!(Weights::COUNT, 428);
+    /// assert_eq!(Weights::names().len(), 5 + 384 + 6 + 4 + 4 + 2 + 16);
+    /// ```
+    pub const COUNT: usize = OFFSETS[Field::ALL.len() - 1] + LENS[Field::ALL.len() - 1];
+
+    /// The field and element of flat index `index`, if it is below [`Weights::COUNT`].
+    ///
+    /// ```
+    /// use minkowski::eval::weights::{Field, Weights};
+    /// assert_eq!(Weights::locate(Field::Psqt.index(70)), Some((Field::Psqt, 70)));
+    /// assert_eq!(Weights::locate(Weights::COUNT), None);
+    /// ```
+    #[must_use]
+    pub fn locate(index: usize) -> Option<(Field, usize)> {
+        let field = *Field::ALL.iter().rev().find(|f| f.spec().offset <= index)?;
+        let element = index - field.spec().offset;
+        (element < field.spec().len).then_some((field, element))
+    }
+
+    /// The name of flat index `index`: `material.knight`, `psqt.knight.e4`, `tempo`, ...; `None`
+    /// for elements that are structure rather than weights, and past [`Weights::COUNT`].
+    ///
+    /// ```
+    /// use minkowski::eval::weights::{Field, Weights};
+    /// assert_eq!(Weights::name_of(Field::Mobility.index(3)).as_deref(), Some("mobility.rook"));
+    /// assert_eq!(Weights::name_of(Field::Mobility.index(0)), None); // a pawn's mobility
+    /// ```
+    #[must_use]
+    pub fn name_of(index: usize) -> Option<String> {
+        let (field, element) = Weights::locate(index)?;
+        let spec = field.spec();
+        let key = spec.keys.key(element)?;
+        Some(if key.is_empty() {
+            spec.name.to_owned()
+        } else {
+            format!("{}.{key}", spec.name)
+        })
+    }
+
+    /// The flat index of the weight called `name`, if there is one.
+    ///
+    /// ```
+    /// use minkowski::eval::weights::{Field, Weights};
+    /// assert_eq!(Weights::index_of("kbnk_corner"), Some(Field::KbnkCorner.index(0)));
+    /// assert_eq!(Weights::index_of("psqt.pawn.a1"), Some(Field::Psqt.index(0)));
+    /// assert_eq!(Weights::index_of("material.king"), None); // structure, not a weight
+    /// assert_eq!(Weights::index_of("material"), None);
+    /// ```
+    #[must_use]
+    pub fn index_of(name: &str) -> Option<usize> {
+        let (base, key) = name.split_once('.').unwrap_or((name, ""));
+        let field = *Field::ALL.iter().find(|f| f.spec().name == base)?;
+        Some(field.index(field.spec().keys.index(key)?))
+    }
+
+    /// The pair at flat index `index`, named or not.
+    ///
+    /// ```
+    /// use minkowski::eval::weights::{Field, Weights};
+    /// let w = Weights::default();
+    /// assert_eq!(w.slot(Field::Tempo.index(0)), Some(w.tempo));
+    /// assert_eq!(w.slot(Weights::COUNT), None);
+    /// ```
+    #[must_use]
+    pub fn slot(&self, index: usize) -> Option<S> {
+        let (field, element) = Weights::locate(index)?;
+        self.slots(field).get(element).copied()
+    }
+
+    /// The pair at flat index `index`, mutable.
+    ///
+    /// ```
+    /// use minkowski::eval::{score::S, weights::{Field, Weights}};
+    /// let mut w = Weights::default();
+    /// *w.slot_mut(Field::ForkNow.index(0)).unwrap() = S(50, 50);
+    /// assert_eq!(w.fork_now, S(50, 50));
+    /// ```
+    #[must_use]
+    pub fn slot_mut(&mut self, index: usize) -> Option<&mut S> {
+        let (field, element) = Weights::locate(index)?;
+        self.slots_mut(field).get_mut(element)
+    }
+
+    /// Call `f` with every weight and its name, in flat order: `material.knight`,
+    /// `psqt.knight.e4`, `passed_pawn.rank6`, `mobility.rook`, `king_zone_attack.queen`,
+    /// `pawn_shield.near`, `bishop_pair`, `kbnk_corner`, ... (structure is left out).
     ///
     /// ```
     /// use minkowski::eval::weights::Weights;
@@ -206,51 +330,17 @@ impl Weights {
     /// assert!(names.iter().any(|n| n == "kbnk_corner"));
     /// ```
     pub fn for_each_mut(&mut self, mut f: impl FnMut(&str, &mut S)) {
-        for (r, role) in ROLE_NAMES.iter().enumerate().take(5) {
-            f(&format!("material.{role}"), &mut self.material[r]);
-        }
-        for (r, role) in ROLE_NAMES.iter().enumerate() {
-            for (sq, s) in self.psqt[r].iter_mut().enumerate() {
-                let square = shakmaty::Square::new(sq as u32);
-                f(&format!("psqt.{role}.{square}"), s);
+        for &field in Field::ALL {
+            let spec = field.spec();
+            for (element, s) in self.slots_mut(field).iter_mut().enumerate() {
+                if let Some(name) = Weights::name_of(spec.offset + element) {
+                    f(&name, s);
+                }
             }
-        }
-        for (rank, s) in self.passed_pawn.iter_mut().enumerate().skip(1).take(6) {
-            f(&format!("passed_pawn.rank{}", rank + 1), s);
-        }
-        for (r, role) in ROLE_NAMES.iter().enumerate().take(5).skip(1) {
-            f(&format!("mobility.{role}"), &mut self.mobility[r]);
-            f(
-                &format!("king_zone_attack.{role}"),
-                &mut self.king_zone_attack[r],
-            );
-        }
-        f("pawn_shield.near", &mut self.pawn_shield[0]);
-        f("pawn_shield.far", &mut self.pawn_shield[1]);
-        let named: [(&str, &mut S); 16] = [
-            ("bishop_pair", &mut self.bishop_pair),
-            ("rook_open_file", &mut self.rook_open_file),
-            ("rook_semi_open_file", &mut self.rook_semi_open_file),
-            ("tempo", &mut self.tempo),
-            ("known_win", &mut self.known_win),
-            ("kpk_pawn_advance", &mut self.kpk_pawn_advance),
-            ("mop_up_edge", &mut self.mop_up_edge),
-            ("mop_up_close", &mut self.mop_up_close),
-            ("mop_up_king_close", &mut self.mop_up_king_close),
-            ("kbnk_corner", &mut self.kbnk_corner),
-            ("kbnk_knight_close", &mut self.kbnk_knight_close),
-            ("mop_up_king_freedom", &mut self.mop_up_king_freedom),
-            ("passer_unstoppable", &mut self.passer_unstoppable),
-            ("passer_caught", &mut self.passer_caught),
-            ("fork_now", &mut self.fork_now),
-            ("fork_threat", &mut self.fork_threat),
-        ];
-        for (name, s) in named {
-            f(name, s);
         }
     }
 
-    /// Every weight name, in [`Weights::for_each_mut`] order.
+    /// Every weight name, in flat order ([`Weights::for_each_mut`]).
     ///
     /// ```
     /// let names = minkowski::eval::weights::Weights::names();
@@ -258,9 +348,7 @@ impl Weights {
     /// ```
     #[must_use]
     pub fn names() -> Vec<String> {
-        let mut names = Vec::new();
-        Weights::default().for_each_mut(|name, _| names.push(name.to_owned()));
-        names
+        (0..Weights::COUNT).filter_map(Weights::name_of).collect()
     }
 
     /// The weight called `name`, if there is one.
@@ -272,17 +360,11 @@ impl Weights {
     /// ```
     #[must_use]
     pub fn get(&self, name: &str) -> Option<S> {
-        let mut copy = self.clone();
-        let mut found = None;
-        copy.for_each_mut(|n, s| {
-            if n == name {
-                found = Some(*s);
-            }
-        });
-        found
+        self.slot(Weights::index_of(name)?)
     }
 
-    /// Set the weight called `name` (e.g. from engine.toml's `[eval]` table).
+    /// Set the weight called `name` (e.g. from engine.toml's `[eval]` table). Its range is not
+    /// checked here (engine.toml checks it).
     ///
     /// ```
     /// use minkowski::eval::{weights::Weights, score::S};
@@ -292,17 +374,13 @@ impl Weights {
     /// assert!(w.set("no_such_weight", S(1, 1)).is_err());
     /// ```
     pub fn set(&mut self, name: &str, value: S) -> Result<(), UnknownWeight> {
-        let mut found = false;
-        self.for_each_mut(|n, s| {
-            if n == name {
+        let slot = Weights::index_of(name).and_then(|i| self.slot_mut(i));
+        match slot {
+            Some(s) => {
                 *s = value;
-                found = true;
+                Ok(())
             }
-        });
-        if found {
-            Ok(())
-        } else {
-            Err(UnknownWeight(name.to_owned()))
+            None => Err(UnknownWeight(name.to_owned())),
         }
     }
 }

@@ -17,10 +17,10 @@
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square};
 
-use super::Verdict;
+use super::{Verdict, WeightSum};
 use crate::eval::pawns::is_passed;
-use crate::eval::score::S;
-use crate::eval::weights::Weights;
+use crate::eval::trace::Tracer;
+use crate::eval::weights::{Field, Weights};
 use crate::geometry::{file_mask, king_distance, knight_fill};
 
 /// A passed pawn racing to promote, with everything the race depends on: three plain values,
@@ -261,12 +261,17 @@ fn check_costs_the_race(
 /// The race term: each passed pawn of `strong` (the side with only pawns) whose path is free is
 /// worth [`Weights::passer_unstoppable`] if neither the defending king nor the knights catch it,
 /// and [`Weights::passer_caught`] otherwise.
-pub(super) fn evaluate(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
+pub(super) fn evaluate(
+    pos: &Chess,
+    strong: Color,
+    w: &Weights,
+    tracer: &mut dyn Tracer,
+) -> Verdict {
     let board = pos.board();
     let knights = board.by_piece(Role::Knight.of(!strong));
     let defending_king = board.king_of(!strong);
     let their_pawns = board.by_piece(Role::Pawn.of(!strong));
-    let mut bonus = S::ZERO;
+    let mut bonus = WeightSum::new(w, tracer);
     for pawn in board.by_piece(Role::Pawn.of(strong)) {
         let race = PasserRace {
             pawn,
@@ -279,11 +284,12 @@ pub(super) fn evaluate(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
         }
         let runs = race.unstoppable(defending_king, knights)
             && !check_costs_the_race(pos, strong, race, defending_king, knights);
-        bonus += if runs {
-            w.passer_unstoppable
+        let field = if runs {
+            Field::PasserUnstoppable
         } else {
-            w.passer_caught
+            Field::PasserCaught
         };
+        bonus.add(field, 0, 1);
     }
-    Verdict::Adjust(bonus)
+    Verdict::Adjust(bonus.sum)
 }

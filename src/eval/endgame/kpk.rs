@@ -20,9 +20,10 @@ use std::sync::LazyLock;
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
 
-use super::Verdict;
+use super::{Verdict, WeightSum};
 use crate::eval::score::S;
-use crate::eval::weights::Weights;
+use crate::eval::trace::Tracer;
+use crate::eval::weights::{Field, Weights, role_index};
 use crate::geometry::king_distance;
 
 /// Positions in the bitbase: side to move × strong king × lone king × pawn (files a–d, ranks
@@ -257,7 +258,12 @@ fn black_loses(labels: &[Label], wk: Square, bk: Square, pawn: Square) -> bool {
 }
 
 /// The registry's KPK entry: a draw, or a known win plus the pawn and its progress.
-pub(super) fn evaluate(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
+pub(super) fn evaluate(
+    pos: &Chess,
+    strong: Color,
+    w: &Weights,
+    tracer: &mut dyn Tracer,
+) -> Verdict {
     let board = pos.board();
     let pieces = (
         board.king_of(strong),
@@ -278,5 +284,9 @@ pub(super) fn evaluate(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
         return Verdict::Replace(S::ZERO);
     }
     let rank = strong.relative_rank(pawn.rank()) as i32; // 1 ..= 6
-    Verdict::Replace(w.known_win + w.material[0] + w.kpk_pawn_advance * rank)
+    let mut sum = WeightSum::new(w, tracer);
+    sum.add(Field::KnownWin, 0, 1)
+        .add(Field::Material, role_index(Role::Pawn), 1)
+        .add(Field::KpkPawnAdvance, 0, rank);
+    Verdict::Replace(sum.sum)
 }

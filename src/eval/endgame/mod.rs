@@ -19,7 +19,8 @@ pub use signature::{SideMaterial, Signature, SignatureError};
 use shakmaty::{Bitboard, Board, Chess, Color, Role};
 
 use super::score::S;
-use super::weights::Weights;
+use super::trace::Tracer;
+use super::weights::{Field, Weights};
 
 /// What an endgame evaluator says, from the strong side's point of view.
 ///
@@ -31,7 +32,7 @@ use super::weights::Weights;
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// let (endgame, strong) = lookup(pos.board()).unwrap();
 /// // King and knight cannot mate: the evaluation is replaced by a draw.
-/// assert!(matches!((endgame.evaluate)(&pos, strong, &Weights::default()), Verdict::Replace(s) if s.eg() == 0));
+/// assert!(matches!(endgame.verdict(&pos, strong, &Weights::default()), Verdict::Replace(s) if s.eg() == 0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -64,15 +65,19 @@ pub enum Matcher {
 /// ```
 /// use minkowski::eval::endgame::{Endgame, Matcher, Verdict};
 /// use minkowski::eval::score::S;
-/// use minkowski::eval::weights::Weights;
+/// use minkowski::eval::trace::Tracer;
+/// use minkowski::eval::weights::{Field, Weights};
 /// use shakmaty::{Chess, Color};
-/// // Your own entry, in the same shape as Minkowski's: two rooks against a lone king.
-/// fn krrk(_: &Chess, _: Color, w: &Weights) -> Verdict {
+/// // Your own entry, in the same shape as Minkowski's: two rooks against a lone king. The
+/// // tracer hears of every weight the verdict uses (for the coefficient trace).
+/// fn krrk(_: &Chess, _: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
+///     tracer.verdict_weight(Field::KnownWin, 0, 1);
+///     tracer.verdict_weight(Field::Material, 3, 2);
 ///     Verdict::Replace(w.known_win + w.material[3] * 2)
 /// }
 /// use minkowski::eval::endgame::Signature;
 /// let mine = Endgame { code: "KRRK", matcher: Matcher::Exact(Signature::from_code("KRRK")), evaluate: krrk };
-/// assert_eq!((mine.evaluate)(&Chess::default(), Color::White, &Weights::default()),
+/// assert_eq!(mine.verdict(&Chess::default(), Color::White, &Weights::default()),
 ///            Verdict::Replace(S(10_000 + 2 * 477, 10_000 + 2 * 512)));
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -81,8 +86,51 @@ pub struct Endgame {
     pub code: &'static str,
     /// The material it applies to.
     pub matcher: Matcher,
-    /// The evaluator: the position, the strong side and the weights.
-    pub evaluate: fn(&Chess, Color, &Weights) -> Verdict,
+    /// The evaluator: the position, the strong side, the weights, and the tracer that it tells
+    /// each weight its verdict uses ([`Tracer::verdict_weight`]).
+    pub evaluate: fn(&Chess, Color, &Weights, &mut dyn Tracer) -> Verdict,
+}
+
+impl Endgame {
+    /// The verdict on `pos` with `strong` as the strong side, traced nowhere.
+    ///
+    /// ```
+    /// use minkowski::eval::endgame::{ENDGAMES, Verdict};
+    /// use minkowski::eval::weights::Weights;
+    /// use shakmaty::{Chess, Color};
+    /// let kk = ENDGAMES.iter().find(|e| e.code == "KK").unwrap();
+    /// assert!(matches!(kk.verdict(&Chess::default(), Color::White, &Weights::default()),
+    ///                  Verdict::Replace(s) if s.mg() == 0));
+    /// ```
+    #[must_use]
+    pub fn verdict(&self, pos: &Chess, strong: Color, w: &Weights) -> Verdict {
+        (self.evaluate)(pos, strong, w, &mut ())
+    }
+}
+
+/// A sum of weights that tells the tracer of each as it adds it: an endgame verdict's score, and
+/// its coefficients, from one expression that cannot disagree with itself.
+struct WeightSum<'a> {
+    weights: &'a Weights,
+    tracer: &'a mut dyn Tracer,
+    sum: S,
+}
+
+impl<'a> WeightSum<'a> {
+    fn new(weights: &'a Weights, tracer: &'a mut dyn Tracer) -> WeightSum<'a> {
+        WeightSum {
+            weights,
+            tracer,
+            sum: S::ZERO,
+        }
+    }
+
+    /// Adds element `index` of `field`, `count` times.
+    fn add(&mut self, field: Field, index: usize, count: i32) -> &mut WeightSum<'a> {
+        self.sum += self.weights.slots(field)[index] * count;
+        self.tracer.verdict_weight(field, index, count);
+        self
+    }
 }
 
 /// Every specialised endgame, most specific first. Exact signatures are constants built at
@@ -172,7 +220,7 @@ pub fn lookup(board: &Board) -> Option<(&'static Endgame, Color)> {
     })
 }
 
-fn draw(_: &Chess, _: Color, _: &Weights) -> Verdict {
+fn draw(_: &Chess, _: Color, _: &Weights, _: &mut dyn Tracer) -> Verdict {
     Verdict::Replace(S::ZERO)
 }
 

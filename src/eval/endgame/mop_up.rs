@@ -3,9 +3,10 @@
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
 
-use super::Verdict;
+use super::{Verdict, WeightSum};
 use crate::eval::score::S;
-use crate::eval::weights::{Weights, role_index};
+use crate::eval::trace::Tracer;
+use crate::eval::weights::{Field, Weights, role_index};
 use crate::geometry::{
     centre_manhattan_distance, king_distance, knight_distance, manhattan_distance,
 };
@@ -25,15 +26,25 @@ use crate::geometry::{
 /// ```
 #[must_use]
 pub fn mop_up_bonus(strong_king: Square, weak_king: Square, w: &Weights) -> S {
+    let mut untraced = ();
+    let mut sum = WeightSum::new(w, &mut untraced);
+    add_mop_up(&mut sum, strong_king, weak_king);
+    sum.sum
+}
+
+/// [`mop_up_bonus`], added to `sum`.
+fn add_mop_up(sum: &mut WeightSum<'_>, strong_king: Square, weak_king: Square) {
     let edge = centre_manhattan_distance(weak_king) as i32; // 0 (centre) ..= 6 (corner)
-    w.mop_up_edge * edge + kings_close(strong_king, weak_king, w)
+    sum.add(Field::MopUpEdge, 0, edge);
+    add_kings_close(sum, strong_king, weak_king);
 }
 
 /// How close the two kings are, by Manhattan and by king distance: the strong king must help.
-fn kings_close(strong_king: Square, weak_king: Square, w: &Weights) -> S {
+fn add_kings_close(sum: &mut WeightSum<'_>, strong_king: Square, weak_king: Square) {
     let apart = manhattan_distance(strong_king, weak_king) as i32; // 1 ..= 14
     let king_apart = king_distance(strong_king, weak_king) as i32; // 1 ..= 7
-    w.mop_up_close * (14 - apart) + w.mop_up_king_close * (7 - king_apart)
+    sum.add(Field::MopUpClose, 0, 14 - apart)
+        .add(Field::MopUpKingClose, 0, 7 - king_apart);
 }
 
 /// Manhattan distance from `weak_king` to the nearer corner that `bishop` can reach (a1/h8 for
@@ -126,24 +137,31 @@ impl KbnkPosition {
     /// ```
     #[must_use]
     pub fn score(&self, w: &Weights) -> S {
+        let mut untraced = ();
+        self.traced_score(w, &mut untraced)
+    }
+
+    /// [`KbnkPosition::score`], each weight told to `tracer`.
+    fn traced_score(&self, w: &Weights, tracer: &mut dyn Tracer) -> S {
         if self.is_stalemate() {
             return S::ZERO;
         }
-        let material = w.material[role_index(Role::Bishop)]
-            + w.material[role_index(Role::Knight)]
-            + w.material[role_index(Role::King)];
+        let mut sum = WeightSum::new(w, tracer);
+        sum.add(Field::KnownWin, 0, 1);
+        for role in [Role::Bishop, Role::Knight, Role::King] {
+            sum.add(Field::Material, role_index(role), 1);
+        }
+        add_kings_close(&mut sum, self.strong_king, self.lone_king);
         // No edge term here: every edge square would look as good as the right corner,
         // flattening the path from a wrong corner along the edge; the corner distance alone
         // leads the king.
         let corner = 14 - self.corner_distance() as i32; // 14 in the right corner
         // The knight covers the squares the bishop cannot: it must stay near the lone king.
         let knight_close = 6 - knight_distance(self.knight, self.lone_king) as i32; // 0 ..= 5
-        w.known_win
-            + material
-            + kings_close(self.strong_king, self.lone_king, w)
-            + w.kbnk_corner * corner
-            + w.kbnk_knight_close * knight_close
-            + w.mop_up_king_freedom * self.lone_king_room() as i32
+        sum.add(Field::KbnkCorner, 0, corner)
+            .add(Field::KbnkKnightClose, 0, knight_close)
+            .add(Field::MopUpKingFreedom, 0, self.lone_king_room() as i32);
+        sum.sum
     }
 
     /// Manhattan distance of the lone king to the nearer corner of the bishop's colour: 0 in a
@@ -250,14 +268,14 @@ impl KbnkPosition {
     }
 }
 
-/// Material of `color` in the endgame, by the material weights.
-fn material(pos: &Chess, color: Color, w: &Weights) -> S {
-    Role::ALL
-        .into_iter()
-        .map(|role| {
-            w.material[role_index(role)] * pos.board().by_piece(role.of(color)).count() as i32
-        })
-        .fold(S::ZERO, |a, b| a + b)
+/// Material of `color` in the endgame, by the material weights, added to `sum`.
+fn add_material(sum: &mut WeightSum<'_>, pos: &Chess, color: Color) {
+    for role in Role::ALL {
+        let count = pos.board().by_piece(role.of(color)).count() as i32;
+        if count > 0 {
+            sum.add(Field::Material, role_index(role), count);
+        }
+    }
 }
 
 /// Whether the lone king is to move and stalemated: then the "win" is a draw.
@@ -266,7 +284,7 @@ fn stalemated(pos: &Chess, strong: Color) -> bool {
 }
 
 /// Any mating material against a lone king.
-pub(super) fn kxk(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
+pub(super) fn kxk(pos: &Chess, strong: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
     if stalemated(pos, strong) {
         return Verdict::Replace(S::ZERO);
     }
@@ -274,10 +292,14 @@ pub(super) fn kxk(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
     let (Some(ks), Some(kw)) = (board.king_of(strong), board.king_of(!strong)) else {
         return Verdict::Replace(S::ZERO);
     };
-    Verdict::Replace(w.known_win + material(pos, strong, w) + mop_up_bonus(ks, kw, w))
+    let mut sum = WeightSum::new(w, tracer);
+    sum.add(Field::KnownWin, 0, 1);
+    add_material(&mut sum, pos, strong);
+    add_mop_up(&mut sum, ks, kw);
+    Verdict::Replace(sum.sum)
 }
 
 /// King, bishop and knight against a lone king: the corner of the bishop's colour.
-pub(super) fn kbnk(pos: &Chess, strong: Color, w: &Weights) -> Verdict {
-    Verdict::Replace(KbnkPosition::of(pos, strong).map_or(S::ZERO, |p| p.score(w)))
+pub(super) fn kbnk(pos: &Chess, strong: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
+    Verdict::Replace(KbnkPosition::of(pos, strong).map_or(S::ZERO, |p| p.traced_score(w, tracer)))
 }

@@ -1,0 +1,293 @@
+//! The coefficient trace is the evaluation: over thousands of suite positions (middlegames,
+//! studies, Chess960 starts, mop-up and knight-against-passer endgames, fork drills) and the
+//! positions one move later, Σ coefficient × weight, blended as `evaluate()` blends (same integer
+//! rounding), gives `evaluate()` back exactly, with the built-in weights and with every weight
+//! changed at random; and changing one weight changes `evaluate()` by exactly its coefficient
+//! times the change, blended.
+
+use minkowski::eval::score::S;
+use minkowski::eval::trace::Coefficients;
+use minkowski::eval::weights::{Field, Weights};
+use minkowski::eval::{EVAL_LIMIT, Evaluator};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
+
+/// Suites and how many of their positions to take.
+const SUITES: &[(&str, usize)] = &[
+    ("wac.epd", 300),
+    ("sts1.epd", 100),
+    ("sts2.epd", 100),
+    ("sts3.epd", 100),
+    ("sts4.epd", 100),
+    ("sts5.epd", 100),
+    ("sts6.epd", 100),
+    ("sts7.epd", 100),
+    ("bk.epd", 100),
+    ("eet.epd", 100),
+    ("pet.epd", 100),
+    ("kaufman.epd", 100),
+    ("lct2.epd", 100),
+    ("sbd.epd", 200),
+    ("fischer.epd", 200),
+    ("forks.epd", 100),
+    ("forks_mating.epd", 100),
+    ("minkowski_forks.epd", 100),
+    ("minkowski_knight_vs_passer.epd", 100),
+    ("minkowski_mopup.epd", 100),
+    ("endgame-dm-4.epd", 100),
+    ("endgame-dm-5.epd", 100),
+    ("kbnk.epd", 150),
+    ("krk.epd", 150),
+    ("kqkp.epd", 150),
+    ("kbbk.epd", 150),
+    ("mate_in_2.epd", 150),
+];
+
+/// King and pawn against king (won and drawn, either colour), and bare kings: material the
+/// suites above hardly have.
+const EXTRA: &[&str] = &[
+    "8/8/8/8/8/4k3/4P3/4K3 w - - 0 1",
+    "8/8/8/4k3/8/8/4P3/4K3 b - - 0 1",
+    "8/8/4P3/4K3/8/8/8/k7 w - - 0 1",
+    "8/3P4/8/8/8/2K5/8/6k1 b - - 0 1",
+    "4k3/4p3/8/8/8/8/8/3K4 b - - 0 1",
+    "8/8/8/2k5/8/8/1p6/4K3 w - - 0 1",
+    "6k1/8/8/1P6/8/8/8/K7 w - - 0 1",
+    "8/8/8/3k4/8/8/8/3K4 w - - 0 1",
+];
+
+fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("epd")
+        .join(file);
+    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
+    suite
+        .records
+        .into_iter()
+        .map(|r| r.position)
+        .take(limit)
+        .collect()
+}
+
+/// The suite positions and [`EXTRA`], and the positions after each legal move of every fourth
+/// suite position and of every extra one (the other side to move, captures and promotions on
+/// the board).
+fn positions() -> Vec<Chess> {
+    let extra = EXTRA.iter().map(|f| {
+        f.parse::<Fen>()
+            .expect("test FEN")
+            .into_position(CastlingMode::Standard)
+            .expect("legal test position")
+    });
+    let suites = SUITES
+        .iter()
+        .flat_map(|&(file, limit)| suite_positions(file, limit).into_iter().enumerate());
+    let mut all = Vec::new();
+    for (i, pos) in suites.chain(extra.map(|pos| (0, pos))) {
+        if i % 4 == 0 {
+            for m in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                all.push(child);
+            }
+        }
+        all.push(pos);
+    }
+    all
+}
+
+fn fen(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// A small deterministic generator (xorshift64), so the random weights are the same every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// Uniform in `-span..=span`.
+    fn around(&mut self, span: i32) -> i32 {
+        (self.next() % (2 * span as u64 + 1)) as i32 - span
+    }
+}
+
+/// Every slot (named or structure) moved by up to `span` in each half.
+fn shaken(rng: &mut Rng, span: i32) -> Weights {
+    let mut w = Weights::default();
+    for index in 0..Weights::COUNT {
+        let s = w.slot_mut(index).expect("index below COUNT");
+        *s = S(s.mg() + rng.around(span), s.eg() + rng.around(span));
+    }
+    w
+}
+
+#[test]
+fn coefficients_times_weights_give_evaluate_back_exactly() {
+    let e = Evaluator::default();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let others: Vec<Evaluator> = (0..3)
+        .map(|_| Evaluator::new(shaken(&mut rng, 40)))
+        .collect();
+    let params: Vec<[f64; 2]> = (0..Weights::COUNT)
+        .map(|i| {
+            let s = e.weights.slot(i).expect("index below COUNT");
+            [f64::from(s.mg()), f64::from(s.eg())]
+        })
+        .collect();
+    let mut endgames = std::collections::BTreeSet::new();
+    let (mut checked, mut replaced, mut adjusted, mut black) = (0, 0, 0, 0);
+    for pos in positions() {
+        let c = e.coefficients(&pos);
+        assert_eq!(c.evaluate(&e.weights), e.evaluate(&pos), "{}", fen(&pos));
+        // The trace does not depend on the weights that made it: any weights give their
+        // evaluation back through it.
+        for other in &others {
+            assert_eq!(
+                c.evaluate(&other.weights),
+                other.evaluate(&pos),
+                "{}",
+                fen(&pos)
+            );
+            assert_eq!(other.coefficients(&pos).linear, c.linear, "{}", fen(&pos));
+        }
+        // In real numbers (a tuner's view) the same, but for the two roundings.
+        let real = c.white_real(&params) - f64::from(c.white_value(&e.weights));
+        assert!(real.abs() < 2.0, "{real} {}", fen(&pos));
+        // The table for people adds up to the same total.
+        assert_eq!(e.trace(&pos).total, e.evaluate(&pos));
+        if let Some((code, _, _)) = c.endgame {
+            endgames.insert(code);
+        }
+        replaced += usize::from(c.replaced());
+        adjusted += usize::from(c.endgame.is_some() && !c.replaced());
+        black += usize::from(pos.turn() == Color::Black);
+        checked += 1;
+    }
+    assert!(checked >= 20_000, "only {checked} positions");
+    assert!(
+        replaced >= 500 && adjusted >= 20,
+        "{replaced} replaced, {adjusted} adjusted"
+    );
+    assert!(black >= 1_000, "only {black} with Black to move");
+    for code in ["KBNK", "KXK", "KPK", "KNvP", "KNK", "KK"] {
+        assert!(
+            endgames.contains(code),
+            "no {code} position in {endgames:?}"
+        );
+    }
+}
+
+/// `evaluate()` with `w` changed by `delta` at flat index `index`, minus `evaluate()`, as the
+/// coefficients predict it: the blended sum (and the separately blended tempo bonus) with and
+/// without the change, by the evaluation's own integer rounding.
+fn predicted_change(c: &Coefficients, w: &Weights, index: usize, delta: S) -> i32 {
+    let mut changed = w.clone();
+    let slot = changed.slot_mut(index).expect("index below COUNT");
+    *slot += delta;
+    c.white_value(&changed) - c.white_value(w)
+}
+
+#[test]
+fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
+    let e = Evaluator::default();
+    let traced: Vec<(Chess, Coefficients, i32)> = positions()
+        .into_iter()
+        .map(|pos| {
+            let c = e.coefficients(&pos);
+            let value = e.evaluate(&pos).0;
+            (pos, c, value)
+        })
+        .collect();
+    let mut names: Vec<String> = [
+        "material.knight",
+        "material.queen",
+        "psqt.knight.f3",
+        "psqt.pawn.e4",
+        "psqt.king.g1",
+        "passed_pawn.rank6",
+        "mobility.rook",
+        "king_zone_attack.queen",
+        "pawn_shield.near",
+        "bishop_pair",
+        "rook_open_file",
+        "rook_semi_open_file",
+        "tempo",
+        "known_win",
+        "kpk_pawn_advance",
+        "mop_up_edge",
+        "mop_up_close",
+        "mop_up_king_close",
+        "kbnk_corner",
+        "kbnk_knight_close",
+        "mop_up_king_freedom",
+        "passer_unstoppable",
+        "passer_caught",
+        "fork_now",
+        "fork_threat",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    names.sort();
+    for name in &names {
+        let index = Weights::index_of(name).expect("a weight");
+        let is_tempo = index == Field::Tempo.index(0);
+        // Equal halves: the blend of `count × delta` is `count × 7` exactly, whatever the phase.
+        let (equal, uneven) = (S(7, 7), S(24, -12));
+        let changed = [equal, uneven].map(|delta| {
+            let mut w = e.weights.clone();
+            w.set(name, w.get(name).expect("a weight") + delta)
+                .expect("a weight");
+            Evaluator::new(w)
+        });
+        let mut moved = 0;
+        for (pos, c, before) in &traced {
+            let (c, before) = (c, *before);
+            let count = if is_tempo {
+                i32::from(c.tempo)
+            } else {
+                c.count(index)
+            };
+            let stm = if pos.turn() == Color::White { 1 } else { -1 };
+            for (delta, changed) in [equal, uneven].into_iter().zip(&changed) {
+                let after = changed.evaluate(pos).0;
+                if before.abs() == EVAL_LIMIT || after.abs() == EVAL_LIMIT {
+                    continue; // clamped: not linear there
+                }
+                let change = after - before;
+                let at = || format!("{name} {delta:?} count {count}: {}", fen(pos));
+                assert_eq!(
+                    change,
+                    stm * predicted_change(c, &e.weights, index, delta),
+                    "{}",
+                    at()
+                );
+                if count == 0 {
+                    assert_eq!(change, 0, "{}", at());
+                    continue;
+                }
+                // Before rounding the change is `count × delta` blended; each of the two
+                // roundings is off by less than one.
+                let exact = count * (delta.mg() * c.phase + delta.eg() * (24 - c.phase));
+                assert!((24 * stm * change - exact).abs() < 48, "{}", at());
+                // With equal halves nothing is rounded unless the sum crosses zero.
+                let sum = if is_tempo {
+                    e.weights.tempo * count
+                } else {
+                    c.sum(&e.weights)
+                };
+                let numerator = sum.mg() * c.phase + sum.eg() * (24 - c.phase);
+                if delta == equal && numerator.signum() * (numerator + 24 * 7 * count).signum() >= 0
+                {
+                    assert_eq!(change, stm * count * 7, "{}", at());
+                }
+            }
+            moved += usize::from(count != 0);
+        }
+        assert!(moved >= 5, "{name} enters only {moved} positions");
+    }
+}
