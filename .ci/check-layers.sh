@@ -7,7 +7,7 @@
 # Layers, lowest first (src/lib.rs states the same):
 #   0  value, geometry, perft     no crate-internal imports
 #   1  eval                       the evaluation
-#   2  search                     the search
+#   2  search, tune               the search; fitting the evaluation's weights (Texel)
 #   3  openings, options          test openings; the engine's option model (engine feature)
 #   4  config, epd, datagen       engine.toml; EPD suites and the runner; self-play data (engine)
 #   5  uci                        the protocol (engine feature)
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 declare -A LAYER=(
     [value]=0 [geometry]=0 [perft]=0
     [eval]=1
-    [search]=2
+    [search]=2 [tune]=2
     [openings]=3 [options]=3
     [config]=4 [epd]=4 [datagen]=4
     [uci]=5

@@ -326,6 +326,55 @@ fn eval_weight(name: &str, value: &Value) -> Result<[i32; 2], String> {
     }
 }
 
+/// `weights` as an engine.toml `[eval]` table that [`Config::from_toml`] reads back as it is
+/// (so `minkowski --config FILE` loads it): every named weight, in the declaration table's
+/// order, each field after a comment with the first line of its doc, and before all of it the
+/// lines of `header` as comments. Names with a dot are quoted, as TOML needs.
+///
+/// ```
+/// use std::path::Path;
+/// use minkowski::config::{Config, eval_table};
+/// use minkowski::eval::{score::S, weights::Weights};
+/// let mut w = Weights::default();
+/// w.set("psqt.knight.e4", S(31, -7)).unwrap();
+/// let text = eval_table(&w, "fitted by minkowski tune");
+/// assert!(text.starts_with("# fitted by minkowski tune\n"));
+/// assert!(text.contains("\n\"psqt.knight.e4\" = [31, -7]\n"));
+/// assert!(text.contains("\ntempo = [12, 6]\n"));
+/// assert_eq!(Config::from_toml(&text, Path::new("t.toml")).unwrap().weights(), w);
+/// ```
+#[must_use]
+pub fn eval_table(weights: &Weights, header: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "# {line}");
+    }
+    out.push_str("[eval]\n");
+    let mut last_field = None;
+    for index in 0..Weights::COUNT {
+        let (Some(name), Some((field, _)), Some(s)) = (
+            Weights::name_of(index),
+            Weights::locate(index),
+            weights.slot(index),
+        ) else {
+            continue;
+        };
+        if last_field != Some(field) {
+            let summary = field.spec().doc.lines().next().unwrap_or_default().trim();
+            let _ = writeln!(out, "# {}: {summary}", field.spec().name);
+            last_field = Some(field);
+        }
+        let key = if name.contains('.') {
+            format!("\"{name}\"")
+        } else {
+            name
+        };
+        let _ = writeln!(out, "{key} = [{}, {}]", s.mg(), s.eg());
+    }
+    out
+}
+
 /// `[mg, eg]` as two `i32`s.
 fn weight_pair(value: &Value) -> Option<[i32; 2]> {
     let Value::Array(items) = value else {

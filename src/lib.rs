@@ -15,6 +15,7 @@
 //! * [`value`]: [`value::Value`] (centipawns that also encode mates), [`value::MAX_PLY`] and
 //!   [`value::Score`], shared by the evaluation and the search.
 //! * [`search`]: Minkowski's own search ([`search::Searcher`]), and [`perft`].
+//! * [`tune`]: Texel tuning of the evaluation's weights to game results ([`tune::Tuner`]).
 //! * [`openings`]: random balanced openings for test frameworks (OpenBench's `genfens`).
 //! * With the default `engine` feature only: the option model (`options`), the UCI loop (`uci`),
 //!   the EPD runner (`epd`), the configuration file (`config`), self-play training data
@@ -29,7 +30,7 @@
 //! |---|---|---|
 //! | 0 | `value`, `geometry`, `perft` | shakmaty only |
 //! | 1 | `eval` | layer 0 |
-//! | 2 | `search` | layers 0–1 |
+//! | 2 | `search`, `tune` | layers 0–1 |
 //! | 3 | `openings`, `options` (engine) | layers 0–2 |
 //! | 4 | `config`, `epd`, `datagen` (engine) | layers 0–3 |
 //! | 5 | `uci` (engine) | layers 0–4 |
@@ -138,6 +139,7 @@ pub mod value;
 pub mod eval;
 // Layer 2.
 pub mod search;
+pub mod tune;
 // Layer 3.
 pub mod openings;
 // Layers 3 to 5 with the `engine` feature: options (3), config, epd and datagen (4), uci (5).

@@ -1,7 +1,7 @@
 //! The `minkowski` binary: a thin command line over the library.
 //!
 //! With no arguments it speaks UCI on stdin/stdout; subcommands run the bench, EPD suites,
-//! self-play data generation, the evaluation trace, perft, tablebase probes and the geometry
+//! self-play data generation, weight tuning, the evaluation trace, perft, tablebase probes and the geometry
 //! diagrams. Any other arguments are
 //! UCI command lines, run in order before the engine exits (`minkowski "position startpos" "go
 //! depth 10" quit`), as Stockfish and Ethereal do and OpenBench relies on (`minkowski "genfens 10
@@ -35,6 +35,9 @@ enum Command {
     /// Self-play games at a node budget, their quiet positions appended to a file as
     /// `FEN | score | result` training data.
     Datagen(cli::datagen::DatagenArgs),
+    /// Fit the evaluation's weights to labelled positions (Texel's method); writes an
+    /// engine.toml [eval] table and Rust source.
+    Tune(cli::tune::TuneArgs),
     /// Print the evaluation trace of a position.
     Eval(cli::eval::EvalArgs),
     /// Count leaf nodes of the move tree (split by root move).
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Epd(a)) => cli::epd::run(&a, args.config.as_deref()),
         Some(Command::Datagen(a)) => cli::datagen::run(&a),
+        Some(Command::Tune(a)) => cli::tune::run(&a, args.config.as_deref()),
         Some(Command::Eval(a)) => cli::eval::run(&a, args.config.as_deref()),
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Probe(a)) => cli::probe::run(&a, args.config.as_deref()),

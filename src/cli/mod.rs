@@ -7,4 +7,5 @@ pub mod epd;
 pub mod eval;
 pub mod perft;
 pub mod probe;
+pub mod tune;
 pub mod uci;

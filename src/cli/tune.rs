@@ -1,0 +1,411 @@
+//! `minkowski tune FILE... --epochs N --out tuned.toml [--rust FILE] [--only PATTERN]
+//! [--threads N] [--validation PCT] [--lr X] [--batch N] [--k X] [--skip-bad] [--last]`: Texel
+//! tuning of the evaluation's weights (the library's `minkowski::tune`) to labelled positions.
+//!
+//! The data files are read with the datagen reader (`FEN | score | result` and the labelled-EPD
+//! forms, see `minkowski::datagen`), converted on every thread into coefficient form; the run
+//! starts from the weights of engine.toml (or `--config`). Progress and the losses of each
+//! epoch go to stdout, problems to stderr. Results: FILE (`--out`) is an engine.toml with the
+//! fitted `[eval]` table (checked by reading it back before the command ends), and the Rust
+//! file (`--rust`, default: `--out` with the extension `.rs`) has every weight field as a
+//! `pub const` in its own type, to paste as the defaults of the declaration table in
+//! src/eval/weights.rs. Exit status: 0 done, 2 bad input (a malformed line stops the run unless
+//! `--skip-bad`) or an I/O error.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use minkowski::config::{Config, eval_table};
+use minkowski::datagen::format::parse_line;
+use minkowski::eval::Evaluator;
+use minkowski::eval::weights::Weights;
+use minkowski::tune::{Builder, Selection, TuneOptions, Tuner, rust_source};
+use shakmaty::{Color, Position};
+
+/// Exit status for bad input or a failed read or write.
+const EXIT_ERROR: u8 = 2;
+
+/// Malformed lines reported one by one; the rest are only counted.
+const MAX_REPORTED: usize = 10;
+
+/// Unused weights named one by one in the report.
+const MAX_NAMED: usize = 12;
+
+/// Arguments of `minkowski tune`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// Data files: `FEN | score | result` lines (minkowski datagen) or labelled EPD.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Passes over the training set.
+    #[arg(long, value_name = "N")]
+    epochs: usize,
+    /// Output: an engine.toml with the fitted [eval] table.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Output: the fitted weights as Rust source (default: --out with the extension .rs).
+    #[arg(long, value_name = "FILE")]
+    rust: Option<PathBuf>,
+    /// Tune only the weights whose names match (globs: `mop_up_*`, `psqt.knight.*`); repeat
+    /// or separate with commas for several.
+    #[arg(long, value_name = "PATTERN", value_delimiter = ',')]
+    only: Vec<String>,
+    /// Threads for loading and for each gradient (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Percentage of the positions held out for validation (split by a hash of the position).
+    #[arg(long, value_name = "PCT", default_value_t = 10.0)]
+    validation: f64,
+    /// Adam's step size in centipawns.
+    #[arg(long, value_name = "X", default_value_t = TuneOptions::default().learning_rate)]
+    lr: f64,
+    /// Positions per gradient step (0: the whole training set).
+    #[arg(long, value_name = "N", default_value_t = TuneOptions::default().batch_size)]
+    batch: usize,
+    /// The sigmoid's constant K (default: fitted to the training set first).
+    #[arg(long, value_name = "X")]
+    k: Option<f64>,
+    /// Skip malformed lines (reported) instead of stopping.
+    #[arg(long)]
+    skip_bad: bool,
+    /// Write the last epoch's weights (default: those of the epoch with the lowest validation
+    /// loss, the starting weights if none was lower).
+    #[arg(long)]
+    last: bool,
+}
+
+/// Run the subcommand.
+pub fn run(args: &TuneArgs, config: Option<&Path>) -> ExitCode {
+    match tune(args, config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("minkowski tune: {message}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
+    check_args(args)?;
+    let (config, problems) = Config::load(config);
+    if let Some(problem) = problems.first() {
+        return Err(problem.to_string());
+    }
+    let start_weights = config.weights();
+    let selection = if args.only.is_empty() {
+        Selection::all()
+    } else {
+        Selection::matching(&args.only)
+            .map_err(|p| format!("--only {p:?} matches no weight name (see README)"))?
+    };
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |t| t as usize,
+    );
+
+    let clock = Instant::now();
+    let mut builder = Builder::new(Evaluator::new(start_weights.clone()), args.validation);
+    let mut malformed = 0;
+    for (file, path) in args.files.iter().enumerate() {
+        malformed += load(path, file, &mut builder, threads)?;
+    }
+    if malformed > 0 && !args.skip_bad {
+        return Err(format!(
+            "{malformed} malformed line(s); fix them or pass --skip-bad to train on the rest"
+        ));
+    }
+    let (training, validation) = (builder.training.len(), builder.validation.len());
+    say(&format!(
+        "loaded {} positions in {:.1}s: {training} training, {validation} validation, {} dropped \
+         (an endgame verdict replaces their evaluation){}",
+        training + validation + builder.dropped,
+        clock.elapsed().as_secs_f64(),
+        builder.dropped,
+        if malformed > 0 {
+            format!(", {malformed} malformed lines skipped")
+        } else {
+            String::new()
+        }
+    ));
+    if training == 0 {
+        return Err("no training positions".into());
+    }
+
+    let options = TuneOptions {
+        k: args.k,
+        learning_rate: args.lr,
+        batch_size: args.batch,
+        threads,
+        ..TuneOptions::default()
+    };
+    let clock = Instant::now();
+    let mut tuner = Tuner::new(
+        builder.training,
+        builder.validation,
+        &start_weights,
+        selection.clone(),
+        &options,
+    );
+    say(&format!(
+        "K = {:.4}{}; tuning {} of {} weights (mg and eg each), {threads} threads",
+        tuner.k(),
+        if args.k.is_some() {
+            " (given)".to_owned()
+        } else {
+            format!(" (fitted in {:.1}s)", clock.elapsed().as_secs_f64())
+        },
+        selection.len(),
+        Weights::names().len(),
+    ));
+    report_unused(&tuner);
+
+    let hand = tuner.losses();
+    say("epoch  training    validation  seconds");
+    say(&format!(
+        "{:5}  {:.8}  {}  {:7}",
+        0,
+        hand.training,
+        validation_text(validation, hand.validation),
+        "-"
+    ));
+    let clock = Instant::now();
+    for epoch in 1..=args.epochs {
+        let epoch_clock = Instant::now();
+        let losses = tuner.epoch();
+        say(&format!(
+            "{epoch:5}  {:.8}  {}  {:7.2}",
+            losses.training,
+            validation_text(validation, losses.validation),
+            epoch_clock.elapsed().as_secs_f64()
+        ));
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+
+    let (epoch, fitted) = if args.last || validation == 0 {
+        (args.epochs, tuner.weights())
+    } else {
+        (tuner.best_epoch().0, tuner.best_weights())
+    };
+    if epoch != args.epochs {
+        say(&format!(
+            "epoch {epoch} had the lowest validation loss: writing its weights (--last for epoch {})",
+            args.epochs
+        ));
+    }
+    let rounded = tuner.losses_of_weights(&fitted);
+    let header = format!(
+        "Fitted by `minkowski tune` (epoch {epoch} of {}, K = {:.4}) on {training} positions of {}\n\
+         training loss {:.8} -> {:.8}, validation loss ({validation} positions) {:.8} -> {:.8}",
+        args.epochs,
+        tuner.k(),
+        args.files
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        hand.training,
+        rounded.training,
+        hand.validation,
+        rounded.validation,
+    );
+    write_outputs(args, &fitted, &header)?;
+    if args.epochs > 0 {
+        let per_epoch = seconds / args.epochs as f64;
+        say(&format!(
+            "{:.3}s per epoch, {:.2}s per epoch per million training positions",
+            per_epoch,
+            per_epoch * 1e6 / training as f64
+        ));
+    }
+    say(&format!(
+        "validation loss: starting weights {}, written weights {} (rounded to whole centipawns)",
+        validation_text(validation, hand.validation),
+        validation_text(validation, rounded.validation),
+    ));
+    Ok(())
+}
+
+fn check_args(args: &TuneArgs) -> Result<(), String> {
+    if !(0.0..=100.0).contains(&args.validation) {
+        return Err(format!(
+            "--validation {}: must be a percentage from 0 to 100",
+            args.validation
+        ));
+    }
+    if !(args.lr.is_finite() && args.lr > 0.0) {
+        return Err(format!("--lr {}: must be a positive number", args.lr));
+    }
+    if let Some(k) = args.k.filter(|k| !(k.is_finite() && *k > 0.0)) {
+        return Err(format!("--k {k}: must be a positive number"));
+    }
+    Ok(())
+}
+
+/// Lines per block of the loader: blocks are the unit of work of its threads, and no game
+/// (see [`load`]) reaches across a block boundary, so that the split does not depend on the
+/// number of threads.
+const BLOCK_LINES: usize = 4096;
+
+/// Read `path` (the `file`-th data file) into `builder` on `threads` threads, each converting
+/// a contiguous run of blocks; the runs are merged in order, so the data do not depend on the
+/// thread count. Returns how many lines were malformed, after reporting the first few as
+/// `FILE:LINE: problem`.
+///
+/// The validation split keeps games together: a game is taken to be a run of lines whose
+/// plies (from the FEN's move number and side to move) increase, as datagen writes each
+/// game's positions in game order; a line whose ply does not exceed the previous one starts
+/// the next game. In a shuffled data set, or one without move numbers, "games" are a line or
+/// two: the split is then by position.
+fn load(path: &Path, file: usize, builder: &mut Builder, threads: usize) -> Result<usize, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let blocks: Vec<&[&[u8]]> = lines.chunks(BLOCK_LINES).collect();
+    let per_thread = blocks.len().div_ceil(threads).max(1);
+    let parts: Vec<(Builder, Vec<(usize, String)>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = blocks
+            .chunks(per_thread)
+            .enumerate()
+            .map(|(part, run)| {
+                let mut own = builder.fork();
+                scope.spawn(move || {
+                    let mut errors = Vec::new();
+                    for (b, block) in run.iter().enumerate() {
+                        let first = (part * per_thread + b) * BLOCK_LINES + 1;
+                        load_block(block, first, file, &mut own, &mut errors);
+                    }
+                    (own, errors)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    let mut malformed = 0;
+    for (part, errors) in parts {
+        builder.merge(part);
+        for (line, problem) in errors {
+            if malformed < MAX_REPORTED {
+                eprintln!("minkowski tune: {}:{line}: {problem}", path.display());
+            }
+            malformed += 1;
+        }
+    }
+    if malformed > MAX_REPORTED {
+        eprintln!(
+            "minkowski tune: {}: {} more malformed lines",
+            path.display(),
+            malformed - MAX_REPORTED
+        );
+    }
+    Ok(malformed)
+}
+
+/// One block of lines, the first numbered `first`: each labelled position into `builder`,
+/// grouped by game (see [`load`]), each malformed line into `errors`.
+fn load_block(
+    block: &[&[u8]],
+    first: usize,
+    file: usize,
+    builder: &mut Builder,
+    errors: &mut Vec<(usize, String)>,
+) {
+    let (mut game, mut last_ply) = (0, None);
+    for (i, line) in block.iter().enumerate() {
+        let number = first + i;
+        let parsed = std::str::from_utf8(line)
+            .map_err(|_| "not UTF-8 text".to_owned())
+            .and_then(|text| parse_line(text).map_err(|e| e.to_string()));
+        match parsed {
+            Ok(Some(l)) => {
+                let pos = &l.position;
+                let ply = 2 * pos.fullmoves().get() + u32::from(pos.turn() == Color::Black);
+                if last_ply.is_none_or(|last| ply <= last) {
+                    game = number;
+                }
+                last_ply = Some(ply);
+                let group = ((file as u64) << 40) ^ game as u64;
+                builder.add_grouped(pos, l.result.white_score(), group);
+            }
+            Ok(None) => {}
+            Err(e) => errors.push((number, e)),
+        }
+    }
+}
+
+/// Name the selected weights the training data never use: they keep their values.
+fn report_unused(tuner: &Tuner) {
+    let unused = tuner.unused();
+    if unused.is_empty() {
+        return;
+    }
+    let names: Vec<String> = unused
+        .iter()
+        .take(MAX_NAMED)
+        .filter_map(|&i| Weights::name_of(i))
+        .collect();
+    say(&format!(
+        "{} selected weights have no coefficient in the training data and keep their values: {}{}",
+        unused.len(),
+        names.join(", "),
+        if unused.len() > MAX_NAMED {
+            ", ..."
+        } else {
+            ""
+        }
+    ));
+}
+
+/// Write the engine.toml and the Rust file; the engine.toml is read back with the engine's
+/// own loader and must give exactly the fitted weights.
+fn write_outputs(args: &TuneArgs, fitted: &Weights, header: &str) -> Result<(), String> {
+    let toml = eval_table(fitted, header);
+    match Config::from_toml(&toml, &args.out) {
+        Ok(config) if config.weights() == *fitted => {}
+        Ok(_) => return Err("internal error: the [eval] table does not read back".into()),
+        Err(errors) => {
+            let first = errors.first().map(ToString::to_string).unwrap_or_default();
+            return Err(format!(
+                "internal error: the [eval] table is rejected: {first}"
+            ));
+        }
+    }
+    let rust_path = args
+        .rust
+        .clone()
+        .unwrap_or_else(|| args.out.with_extension("rs"));
+    if rust_path == args.out {
+        return Err(format!(
+            "--out and the Rust file are both {}: give --rust another name",
+            rust_path.display()
+        ));
+    }
+    for (path, text) in [(&args.out, toml), (&rust_path, rust_source(fitted, header))] {
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    say(&format!(
+        "wrote {} (engine.toml [eval]: minkowski --config {}) and {} (Rust defaults)",
+        args.out.display(),
+        args.out.display(),
+        rust_path.display()
+    ));
+    Ok(())
+}
+
+fn validation_text(positions: usize, loss: f64) -> String {
+    if positions == 0 {
+        format!("{:>10}", "-")
+    } else {
+        format!("{loss:.8}")
+    }
+}
+
+/// A line on stdout; a closed pipe is not worth a panic.
+fn say(line: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}

@@ -1,0 +1,244 @@
+//! Texel's loss and its gradient over a [`Dataset`], on several threads, and the fit of the
+//! sigmoid's scaling constant K.
+//!
+//! The model: position `i` with evaluation `e` (White's point of view, real numbers) has White
+//! expected to score `p = sigmoid(K · e / 400)`, with `sigmoid(x) = 1 / (1 + exp(−x))`; the
+//! loss is the mean of `(p − target)²`.
+
+use std::ops::Range;
+
+use super::data::Dataset;
+use crate::eval::weights::Weights;
+
+/// The evaluation scale of the model: `p = sigmoid(K · eval / EVAL_SCALE)`. With it, K is near 1
+/// for evaluations in centipawns (K = ln 10 would be the classic `10^(eval / 400)` form).
+///
+/// ```
+/// use minkowski::tune::loss::{EVAL_SCALE, expected_score};
+/// assert_eq!(EVAL_SCALE, 400.0);
+/// assert_eq!(expected_score(1.0, 0.0), 0.5);
+/// assert!((expected_score(1.0, 400.0) - 0.731).abs() < 1e-3);
+/// ```
+pub const EVAL_SCALE: f64 = 400.0;
+
+/// Below this many positions per thread, the work is not worth a thread of its own.
+const MIN_PER_THREAD: usize = 2048;
+
+/// The logistic function, `1 / (1 + exp(−x))`.
+#[must_use]
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// White's expected score for an evaluation `eval` (White's point of view) with constant `k`.
+#[must_use]
+pub fn expected_score(k: f64, eval: f64) -> f64 {
+    sigmoid(k * eval / EVAL_SCALE)
+}
+
+/// Run `work` on contiguous parts of `range`, at most `threads` of them and each on its own
+/// scoped thread (on this one when there is only one), returning the results in order.
+fn split<T: Send>(
+    range: Range<usize>,
+    threads: usize,
+    work: impl Fn(Range<usize>) -> T + Sync,
+) -> Vec<T> {
+    let len = range.len();
+    let parts = threads.min(len / MIN_PER_THREAD).max(1);
+    if parts == 1 {
+        return vec![work(range)];
+    }
+    let size = len.div_ceil(parts);
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..parts)
+            .map(|p| {
+                let start = range.start + p * size;
+                let end = (start + size).min(range.end);
+                scope.spawn(move || work(start..end))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// The loss over every position of `data` with the flat parameters `params` and constant `k`:
+/// the mean of `(sigmoid(k · eval / 400) − target)²`, 0 for no positions.
+///
+/// ```
+/// use minkowski::eval::Evaluator;
+/// use minkowski::tune::{Dataset, loss::loss, params_of};
+/// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
+/// let mut data = Dataset::default();
+/// data.push(&e.coefficients(&pos), 1.0);
+/// let p = 1.0 / (1.0 + (-12.0f64 / 400.0).exp()); // the start position scores 12
+/// assert!((loss(&data, &params_of(&e.weights), 1.0, 1) - (1.0 - p).powi(2)).abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn loss(data: &Dataset, params: &[[f64; 2]], k: f64, threads: usize) -> f64 {
+    if data.is_empty() {
+        return 0.0;
+    }
+    let sums = split(0..data.len(), threads, |part| {
+        part.map(|i| {
+            let p = expected_score(k, data.white_real(i, params));
+            (p - data.target(i)).powi(2)
+        })
+        .sum::<f64>()
+    });
+    sums.iter().sum::<f64>() / data.len() as f64
+}
+
+/// The loss over some positions and its gradient by every flat parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gradient {
+    /// The mean loss over the positions.
+    pub loss: f64,
+    /// `∂ loss / ∂ [mg, eg]` of every flat index ([`Weights::COUNT`] pairs).
+    pub by_param: Vec<[f64; 2]>,
+}
+
+/// The loss over the positions `range` of `data` and its gradient. By the chain rule, with
+/// `p = sigmoid(k · e / 400)` and `s = phase / 24`:
+///
+/// ```text
+/// ∂ loss / ∂ mg_j = mean over positions of 2 (p − target) · p (1 − p) · k / 400 · count_j · s
+/// ∂ loss / ∂ eg_j = the same with (1 − s)
+/// ```
+///
+/// ```
+/// use minkowski::eval::Evaluator;
+/// use minkowski::eval::weights::Weights;
+/// use minkowski::tune::{Dataset, loss::gradient, params_of};
+/// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
+/// let mut data = Dataset::default();
+/// data.push(&e.coefficients(&pos), 1.0);
+/// let g = gradient(&data, 0..1, &params_of(&e.weights), 1.0, 1);
+/// let tempo = Weights::index_of("tempo").unwrap();
+/// // White to move should score more: a larger tempo bonus lowers the loss (phase 24: mg only).
+/// assert!(g.by_param[tempo][0] < 0.0 && g.by_param[tempo][1] == 0.0);
+/// ```
+#[must_use]
+pub fn gradient(
+    data: &Dataset,
+    range: Range<usize>,
+    params: &[[f64; 2]],
+    k: f64,
+    threads: usize,
+) -> Gradient {
+    let len = range.len();
+    let parts = split(range, threads, |part| {
+        let mut by_param = vec![[0.0; 2]; Weights::COUNT];
+        let mut loss = 0.0;
+        for i in part {
+            let p = expected_score(k, data.white_real(i, params));
+            let error = p - data.target(i);
+            loss += error * error;
+            let slope = 2.0 * error * p * (1.0 - p) * k / EVAL_SCALE;
+            let share = data.mg_share(i);
+            let (d_mg, d_eg) = (slope * share, slope * (1.0 - share));
+            for &(index, count) in data.terms(i) {
+                let g = &mut by_param[usize::from(index)];
+                let count = f64::from(count);
+                g[0] += d_mg * count;
+                g[1] += d_eg * count;
+            }
+        }
+        (loss, by_param)
+    });
+    let scale = if len == 0 { 0.0 } else { 1.0 / len as f64 };
+    let mut total = Gradient {
+        loss: 0.0,
+        by_param: vec![[0.0; 2]; Weights::COUNT],
+    };
+    for (loss, by_param) in parts {
+        total.loss += loss * scale;
+        for (t, g) in total.by_param.iter_mut().zip(by_param) {
+            t[0] += g[0] * scale;
+            t[1] += g[1] * scale;
+        }
+    }
+    total
+}
+
+/// The search range of [`fit_k`]: K from this...
+const K_MIN: f64 = 0.01;
+/// ...to this, scanned on a geometric grid of this ratio before the golden-section search.
+const K_MAX: f64 = 100.0;
+/// The grid's ratio.
+const K_GRID_RATIO: f64 = 1.25;
+/// The golden-section search stops when its bracket is this narrow, relative to K.
+const K_TOLERANCE: f64 = 1e-7;
+
+/// The K that minimises the loss of `data` with the parameters `params`: a scan of a
+/// geometric grid from 0.01 to 100 finds the best neighbourhood, a golden-section search
+/// narrows it. Evaluations do not depend on K, so they are computed once. 1 for no positions.
+///
+/// ```
+/// use minkowski::eval::Evaluator;
+/// use minkowski::tune::{Dataset, loss::{expected_score, fit_k}, params_of};
+/// use shakmaty::{Chess, Position};
+/// let e = Evaluator::default();
+/// let params = params_of(&e.weights);
+/// let mut data = Dataset::default();
+/// for m in Chess::default().legal_moves() {
+///     let pos = Chess::default().play(m).unwrap();
+///     let c = e.coefficients(&pos);
+///     data.push(&c, expected_score(2.5, c.white_real(&params))); // labels made with K = 2.5
+/// }
+/// assert!((fit_k(&data, &params, 1) - 2.5).abs() < 1e-3);
+/// ```
+#[must_use]
+pub fn fit_k(data: &Dataset, params: &[[f64; 2]], threads: usize) -> f64 {
+    if data.is_empty() {
+        return 1.0;
+    }
+    let evals: Vec<f64> = split(0..data.len(), threads, |part| {
+        part.map(|i| data.white_real(i, params)).collect::<Vec<_>>()
+    })
+    .concat();
+    let loss_at = |k: f64| -> f64 {
+        split(0..evals.len(), threads, |part| {
+            part.map(|i| (expected_score(k, evals[i]) - data.target(i)).powi(2))
+                .sum::<f64>()
+        })
+        .iter()
+        .sum()
+    };
+    let mut grid = vec![K_MIN];
+    while let Some(&last) = grid.last().filter(|&&k| k < K_MAX) {
+        grid.push(last * K_GRID_RATIO);
+    }
+    let losses: Vec<f64> = grid.iter().map(|&k| loss_at(k)).collect();
+    let best = (0..grid.len())
+        .min_by(|&a, &b| losses[a].total_cmp(&losses[b]))
+        .unwrap_or(0);
+    let (mut lo, mut hi) = (
+        grid[best.saturating_sub(1)],
+        grid[(best + 1).min(grid.len() - 1)],
+    );
+    // Golden-section search on [lo, hi].
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut a, mut b) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+    let (mut fa, mut fb) = (loss_at(a), loss_at(b));
+    while hi - lo > K_TOLERANCE * hi {
+        if fa < fb {
+            hi = b;
+            (b, fb) = (a, fa);
+            a = hi - ratio * (hi - lo);
+            fa = loss_at(a);
+        } else {
+            lo = a;
+            (a, fa) = (b, fb);
+            b = lo + ratio * (hi - lo);
+            fb = loss_at(b);
+        }
+    }
+    (lo + hi) / 2.0
+}

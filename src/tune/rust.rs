@@ -1,0 +1,79 @@
+//! Fitted weights as Rust source: one `pub const` per weight field, in the field's own type
+//! and the flat order of the declaration table, so that each right-hand side can be pasted as
+//! the field's default in `declare_weights!` (src/eval/weights.rs), or over `MATERIAL` and
+//! `PSQT` there.
+
+use std::fmt::Write;
+
+use crate::eval::score::S;
+use crate::eval::weights::{Field, Keys, ROLE_NAMES, Weights};
+
+/// `weights` as Rust source, after a comment block made of the lines of `header`.
+///
+/// Every field but the phase weights (structure) is written, tuned or not, elements without a
+/// name (the king's material) included, so that the file is complete:
+///
+/// ```text
+/// pub const MATERIAL: [S; 6] = [S(82, 94), S(337, 281), ...];
+/// pub const PSQT: [[S; 64]; 6] = [
+///     // pawn
+///     [
+///         S(0, 0), S(0, 0), ... // rank 1 (a1 ..= h1)
+/// ...
+/// pub const TEMPO: S = S(12, 6);
+/// ```
+///
+/// ```
+/// use minkowski::eval::weights::Weights;
+/// let text = minkowski::tune::rust_source(&Weights::default(), "hand weights");
+/// assert!(text.starts_with("// hand weights\n"));
+/// assert!(text.contains("pub const TEMPO: S = S(12, 6);\n"));
+/// assert!(text.contains("pub const MATERIAL: [S; 6] = [S(82, 94), S(337, 281)"));
+/// assert_eq!(text.matches("S(").count(), Weights::COUNT); // every pair, named or not
+/// ```
+#[must_use]
+pub fn rust_source(weights: &Weights, header: &str) -> String {
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "// {line}");
+    }
+    out.push_str("\nuse crate::eval::score::S;\n");
+    for &field in Field::ALL {
+        let spec = field.spec();
+        let slots = weights.slots(field);
+        let name = spec.name.to_uppercase();
+        let summary = spec.doc.lines().next().unwrap_or_default().trim();
+        let _ = writeln!(out, "\n/// {summary}");
+        match spec.keys {
+            Keys::One => {
+                let _ = writeln!(out, "pub const {name}: S = {};", pair(slots[0]));
+            }
+            Keys::RoleSquares => {
+                let _ = writeln!(out, "pub const {name}: [[S; 64]; {}] = [", slots.len() / 64);
+                for (role, table) in slots.chunks(64).enumerate() {
+                    let _ = writeln!(out, "    // {}\n    [", ROLE_NAMES[role]);
+                    for (rank, row) in table.chunks(8).enumerate() {
+                        let row: Vec<String> = row.iter().map(|&s| pair(s)).collect();
+                        let _ = writeln!(out, "        {}, // rank {}", row.join(", "), rank + 1);
+                    }
+                    out.push_str("    ],\n");
+                }
+                out.push_str("];\n");
+            }
+            _ => {
+                let all: Vec<String> = slots.iter().map(|&s| pair(s)).collect();
+                let _ = writeln!(
+                    out,
+                    "pub const {name}: [S; {}] = [{}];",
+                    slots.len(),
+                    all.join(", ")
+                );
+            }
+        }
+    }
+    out
+}
+
+fn pair(s: S) -> String {
+    format!("S({}, {})", s.mg(), s.eg())
+}

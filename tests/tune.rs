@@ -1,0 +1,359 @@
+//! The tuner (`minkowski::tune`): its gradient is the loss's derivative, it finds a known K, it
+//! recovers weights that made synthetic labels, a selection leaves every other weight alone,
+//! and its outputs read back as the weights it fitted. The command line: tests/tune_cli.rs.
+
+use std::path::Path;
+
+use minkowski::config::{Config, eval_table};
+use minkowski::eval::Evaluator;
+use minkowski::eval::score::S;
+use minkowski::eval::weights::Weights;
+use minkowski::tune::loss::{expected_score, fit_k, gradient, loss};
+use minkowski::tune::{
+    Builder, Dataset, Selection, TuneOptions, Tuner, params_of, rust_source, weights_from,
+};
+use shakmaty::{Chess, Position};
+
+/// Suites and how many of their positions to take.
+const SUITES: &[(&str, usize)] = &[
+    ("wac.epd", 300),
+    ("sts1.epd", 100),
+    ("sts2.epd", 100),
+    ("sts3.epd", 100),
+    ("sts4.epd", 100),
+    ("sts5.epd", 100),
+    ("bk.epd", 100),
+    ("eet.epd", 100),
+    ("kaufman.epd", 100),
+    ("lct2.epd", 100),
+    ("sbd.epd", 200),
+    ("fischer.epd", 200),
+    ("minkowski_knight_vs_passer.epd", 100),
+    ("endgame-dm-5.epd", 100),
+];
+
+/// The suite positions and the positions one move later (captures and the other side to
+/// move included): some 20 000 varied positions.
+fn positions() -> Vec<Chess> {
+    let mut all = Vec::new();
+    for &(file, limit) in SUITES {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("epd").join(file);
+        let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
+        for record in suite.records.into_iter().take(limit) {
+            for m in record.position.legal_moves() {
+                let mut child = record.position.clone();
+                child.play_unchecked(m);
+                all.push(child);
+            }
+            all.push(record.position);
+        }
+    }
+    all
+}
+
+/// A small deterministic generator (xorshift64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn around(&mut self, span: i32) -> i32 {
+        (self.next() % (2 * span as u64 + 1)) as i32 - span
+    }
+}
+
+/// The default weights with every named weight moved by up to `span`, less for the weights
+/// counted per square (mobility, king zone) so that evaluations stay in the range where the
+/// sigmoid still has a slope, and the material moved by `big` more (up or down) on top.
+fn perturbed(rng: &mut Rng, span: i32, big: i32) -> Weights {
+    let mut w = Weights::default();
+    w.for_each_mut(|name, s| {
+        let (span, extra) = if name.starts_with("material.") {
+            (span, big)
+        } else if name.starts_with("mobility.") || name.starts_with("king_zone_attack.") {
+            (span / 5, 0)
+        } else {
+            (span, 0)
+        };
+        let mut shift = |v: i32| {
+            let d = rng.around(span);
+            v + d + extra * d.signum()
+        };
+        *s = S(shift(s.mg()), shift(s.eg()));
+    });
+    w
+}
+
+/// Every position labelled with the expected score that `truth` gives it at constant `k`:
+/// what a perfect fit reproduces exactly.
+fn synthetic(positions: &[Chess], truth: &Weights, k: f64, validation: f64) -> Builder {
+    let e = Evaluator::default();
+    let params = params_of(truth);
+    let mut b = Builder::new(e.clone(), validation);
+    for pos in positions {
+        let c = e.coefficients(pos);
+        b.add(pos, expected_score(k, c.white_real(&params)));
+    }
+    b
+}
+
+fn options(k: Option<f64>) -> TuneOptions {
+    TuneOptions {
+        k,
+        learning_rate: 2.0,
+        batch_size: 2048,
+        threads: 2,
+        seed: 7,
+    }
+}
+
+#[test]
+fn the_dataset_is_the_coefficient_form_and_the_split_is_stable() {
+    let positions = positions();
+    assert!(positions.len() > 15_000, "{}", positions.len());
+    let e = Evaluator::default();
+    let params = params_of(&perturbed(&mut Rng(3), 30, 0));
+    let mut b = Builder::new(e.clone(), 0.0);
+    for pos in &positions {
+        let c = e.coefficients(pos);
+        if !c.replaced() {
+            let i = b.training.len();
+            b.add(pos, 0.5);
+            let (mine, theirs) = (b.training.white_real(i, &params), c.white_real(&params));
+            assert!((mine - theirs).abs() < 1e-9, "{mine} {theirs}");
+        }
+    }
+    // The split depends on the position only: in halves and merged, or whole, the same sets.
+    let whole = synthetic(&positions, &Weights::default(), 1.0, 25.0);
+    let (front, back) = positions.split_at(positions.len() / 3);
+    let mut halves = synthetic(front, &Weights::default(), 1.0, 25.0);
+    halves.merge(synthetic(back, &Weights::default(), 1.0, 25.0));
+    let p = params_of(&Weights::default());
+    for (a, b) in [
+        (&whole.training, &halves.training),
+        (&whole.validation, &halves.validation),
+    ] {
+        assert_eq!(a.len(), b.len());
+        assert!((loss(a, &p, 1.3, 2) - loss(b, &p, 1.3, 1)).abs() < 1e-12);
+    }
+    let share =
+        whole.validation.len() as f64 / (whole.training.len() + whole.validation.len()) as f64;
+    assert!((0.22..0.28).contains(&share), "validation share {share}");
+    assert!(whole.dropped > 0, "endgame-dm-5 has mop-up positions");
+}
+
+#[test]
+fn the_gradient_is_the_derivative_of_the_loss() {
+    let positions: Vec<Chess> = positions().into_iter().step_by(40).collect();
+    let mut rng = Rng(11);
+    let truth = perturbed(&mut rng, 40, 0);
+    let data = synthetic(&positions, &truth, 2.0, 0.0).training;
+    let params = params_of(&perturbed(&mut rng, 20, 0));
+    let k = 1.7;
+    let g = gradient(&data, 0..data.len(), &params, k, 2);
+    assert!((g.loss - loss(&data, &params, k, 1)).abs() < 1e-12);
+    let mut checked = 0;
+    for index in (0..Weights::COUNT).filter(|&i| Weights::name_of(i).is_some()) {
+        for half in 0..2 {
+            let analytic = g.by_param[index][half];
+            if analytic.abs() < 1e-9 {
+                continue;
+            }
+            let h = 0.01;
+            let mut up = params.clone();
+            up[index][half] += h;
+            let mut down = params.clone();
+            down[index][half] -= h;
+            let numeric = (loss(&data, &up, k, 1) - loss(&data, &down, k, 1)) / (2.0 * h);
+            let error = (numeric - analytic).abs();
+            assert!(
+                error <= 1e-6 * analytic.abs() + 1e-12,
+                "{:?} half {half}: analytic {analytic}, numeric {numeric}",
+                Weights::name_of(index)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "only {checked} partial derivatives checked");
+}
+
+#[test]
+fn k_is_found_where_the_labels_were_made() {
+    let positions: Vec<Chess> = positions().into_iter().step_by(5).collect();
+    for k in [0.6, 2.0, 3.3] {
+        let data = synthetic(&positions, &Weights::default(), k, 0.0).training;
+        let fitted = fit_k(&data, &params_of(&Weights::default()), 2);
+        assert!((fitted - k).abs() < 1e-4, "made with {k}, fitted {fitted}");
+    }
+}
+
+/// Cosine of the angle between two change vectors over the flat indices in `used`.
+fn cosine(a: &[[f64; 2]], b: &[[f64; 2]], base: &[[f64; 2]], used: &[bool]) -> f64 {
+    let (mut dot, mut na, mut nb) = (0.0, 0.0, 0.0);
+    for i in (0..Weights::COUNT).filter(|&i| used[i]) {
+        for h in 0..2 {
+            let (x, y) = (a[i][h] - base[i][h], b[i][h] - base[i][h]);
+            dot += x * y;
+            na += x * x;
+            nb += y * y;
+        }
+    }
+    dot / (na.sqrt() * nb.sqrt())
+}
+
+/// Mean distance between the evaluations of `a` and `b` over the positions of `data` that
+/// `b` does not see as decided (within ±600: where the labels still have a slope).
+fn eval_distance(data: &Dataset, a: &[[f64; 2]], b: &[[f64; 2]]) -> f64 {
+    let live: Vec<usize> = (0..data.len())
+        .filter(|&i| data.white_real(i, b).abs() < 600.0)
+        .collect();
+    assert!(live.len() > 1000, "{} live positions", live.len());
+    live.iter()
+        .map(|&i| (data.white_real(i, a) - data.white_real(i, b)).abs())
+        .sum::<f64>()
+        / live.len() as f64
+}
+
+#[test]
+fn tuning_recovers_the_weights_that_made_the_labels() {
+    let positions = positions();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let truth = perturbed(&mut rng, 20, 40);
+    let b = synthetic(&positions, &truth, 2.0, 10.0);
+    let used: Vec<bool> = b.training.usage().iter().map(|&u| u > 0.0).collect();
+    let held_out = b.validation.clone();
+    let hand = Weights::default();
+    // K as the labels were made: the weights are fitted on K's scale (with K fitted to the
+    // hand weights first, they come out scaled by the ratio of the two).
+    let mut tuner = Tuner::new(
+        b.training,
+        b.validation,
+        &hand,
+        Selection::all(),
+        &options(Some(2.0)),
+    );
+    let start = tuner.losses();
+    for _ in 0..40 {
+        tuner.epoch();
+    }
+    let end = tuner.losses();
+    assert!(
+        end.validation < 0.001 * start.validation && end.training < 0.001 * start.training,
+        "{start:?} -> {end:?}"
+    );
+    let (base, target) = (params_of(&hand), params_of(&truth));
+    // The held-out positions are evaluated as the weights that made the labels evaluate them.
+    let (before, after) = (
+        eval_distance(&held_out, &base, &target),
+        eval_distance(&held_out, tuner.params(), &target),
+    );
+    assert!(after < 0.01 * before, "{before} -> {after} centipawns");
+    // The weights themselves move the way the truth lies (not all the way: squares that only
+    // decided positions use stay open), and the material, moved by 40 to 60, is found.
+    let direction = cosine(tuner.params(), &target, &base, &used);
+    assert!(direction > 0.9, "cosine {direction}");
+    // Nothing to overfit: the validation loss falls to the end, nearly.
+    assert!(tuner.best_epoch().0 >= 30, "{:?}", tuner.best_epoch());
+    for (f, t) in tuner.weights().material.iter().zip(&truth.material) {
+        let off = (f.mg() - t.mg()).abs().max((f.eg() - t.eg()).abs());
+        assert!(off <= 10, "material: fitted {f:?}, truth {t:?}");
+    }
+}
+
+#[test]
+fn tuning_only_the_material_finds_it() {
+    let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
+    let hand = Weights::default();
+    let mut truth = hand.clone();
+    let moved = [S(60, 20), S(-45, 40), S(50, -50), S(-40, -60), S(90, -80)];
+    for (m, d) in truth.material.iter_mut().zip(moved) {
+        *m += d;
+    }
+    let b = synthetic(&positions, &truth, 2.0, 0.0);
+    let selection = Selection::matching(&["material.*"]).expect("patterns match");
+    let options = TuneOptions {
+        learning_rate: 1.0,
+        ..options(Some(2.0))
+    };
+    let mut tuner = Tuner::new(b.training, b.validation, &hand, selection, &options);
+    for _ in 0..150 {
+        tuner.epoch();
+    }
+    let fitted = tuner.weights();
+    for (role, (f, t)) in fitted.material.iter().zip(&truth.material).enumerate() {
+        let off = (f.mg() - t.mg()).abs().max((f.eg() - t.eg()).abs());
+        assert!(off <= 2, "role {role}: fitted {f:?}, truth {t:?}");
+    }
+}
+
+#[test]
+fn only_the_selected_weights_move() {
+    let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
+    let truth = perturbed(&mut Rng(5), 30, 0);
+    let b = synthetic(&positions, &truth, 2.0, 10.0);
+    let hand = Weights::default();
+    let selection = Selection::matching(&["psqt.knight.*", "mop_up_*"]).expect("patterns match");
+    let mut tuner = Tuner::new(
+        b.training,
+        b.validation,
+        &hand,
+        selection,
+        &options(Some(2.0)),
+    );
+    let start = tuner.losses().training;
+    for _ in 0..5 {
+        tuner.epoch();
+    }
+    assert!(tuner.losses().training < start);
+    let fitted = tuner.weights();
+    let mut moved = 0;
+    for index in 0..Weights::COUNT {
+        let name = Weights::name_of(index).unwrap_or_default();
+        if name.starts_with("psqt.knight.") {
+            moved += usize::from(fitted.slot(index) != hand.slot(index));
+        } else {
+            assert_eq!(fitted.slot(index), hand.slot(index), "{name} moved");
+        }
+    }
+    assert!(moved > 40, "only {moved} knight squares moved");
+    // Mop-up is selected but used only by verdicts that replace the evaluation: no data.
+    let unused: Vec<String> = tuner
+        .unused()
+        .into_iter()
+        .filter_map(Weights::name_of)
+        .collect();
+    assert!(unused.iter().any(|n| n == "mop_up_edge"), "{unused:?}");
+}
+
+#[test]
+fn the_outputs_read_back_as_the_fitted_weights() {
+    let mut p = params_of(&Weights::default());
+    let mut rng = Rng(9);
+    for pair in &mut p {
+        pair[0] += rng.around(3000) as f64 / 7.0;
+        pair[1] -= rng.around(3000) as f64 / 7.0;
+    }
+    // Rounded, and clamped into each weight's range (some of these are far outside).
+    let fitted = weights_from(&p, &Weights::default(), &Selection::all());
+    assert_ne!(fitted, Weights::default());
+    let text = eval_table(&fitted, "a test\nof two lines");
+    let config = Config::from_toml(&text, Path::new("tuned.toml")).expect("loads");
+    assert_eq!(config.weights(), fitted);
+    // The Rust source lists every pair in flat order.
+    let rust = rust_source(&fitted, "test");
+    let pairs: Vec<S> = rust
+        .split("S(")
+        .skip(1)
+        .map(|rest| {
+            let inside = rest.split(')').next().expect("closing parenthesis");
+            let (mg, eg) = inside.split_once(", ").expect("two halves");
+            S(mg.parse().expect("mg"), eg.parse().expect("eg"))
+        })
+        .collect();
+    let flat: Vec<S> = (0..Weights::COUNT).filter_map(|i| fitted.slot(i)).collect();
+    assert_eq!(pairs, flat);
+}

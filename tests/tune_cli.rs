@@ -1,0 +1,301 @@
+//! `minkowski tune` end to end: it writes an engine.toml the engine loads and a Rust file,
+//! `--only` leaves every other weight alone, the validation set holds whole games whatever the
+//! number of threads, and bad input is an error with the file and line, never a panic.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use minkowski::config::Config;
+use minkowski::datagen::format::{GameResult, format_line};
+use minkowski::eval::Evaluator;
+use minkowski::eval::weights::Weights;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_minkowski");
+
+/// A small deterministic generator (xorshift64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Positions of a few suites and the positions one move later.
+fn positions() -> Vec<Chess> {
+    let mut all = Vec::new();
+    for file in ["wac.epd", "sts1.epd", "fischer.epd"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("epd").join(file);
+        let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
+        for record in suite.records {
+            for m in record.position.legal_moves() {
+                let mut child = record.position.clone();
+                child.play_unchecked(m);
+                all.push(child);
+            }
+            all.push(record.position);
+        }
+    }
+    all
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tune-{test}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BINARY)
+        .args(args)
+        .output()
+        .expect("run the minkowski binary")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A data file: suite positions with results made from the default evaluation (White wins
+/// above +60, loses below −60), in this project's format and one labelled-EPD line.
+fn data_file(path: &Path) {
+    let e = Evaluator::default();
+    let mut text = String::new();
+    for pos in positions().into_iter().step_by(4) {
+        let c = e.coefficients(&pos);
+        let white = c.white_value(&e.weights);
+        let result = match white {
+            w if w > 60 => GameResult::WhiteWins,
+            w if w < -60 => GameResult::BlackWins,
+            _ => GameResult::Draw,
+        };
+        let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+        text.push_str(&format_line(&fen, white, result));
+        text.push('\n');
+    }
+    text.push_str("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c9 \"1/2-1/2\";\n");
+    std::fs::write(path, text).expect("write data");
+}
+
+#[test]
+fn the_command_writes_a_config_the_engine_loads() {
+    let dir = scratch("command");
+    let (data, out) = (dir.join("data.txt"), dir.join("tuned.toml"));
+    data_file(&data);
+    let (d, o) = (data.to_str().unwrap(), out.to_str().unwrap());
+    let args = [
+        "tune",
+        d,
+        "--epochs",
+        "3",
+        "--out",
+        o,
+        "--threads",
+        "2",
+        "--validation",
+        "20",
+        "--last",
+    ];
+    let result = run(&args);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    assert!(stdout.contains("epoch  training    validation"), "{stdout}");
+    assert!(stdout.contains("\n    3  0.0"), "{stdout}");
+    let text = std::fs::read_to_string(&out).expect("tuned.toml written");
+    let config = Config::from_toml(&text, &out).expect("tuned.toml loads");
+    assert_ne!(config.weights(), Weights::default());
+    let rust = std::fs::read_to_string(dir.join("tuned.rs")).expect("tuned.rs written");
+    assert!(rust.contains("pub const PSQT: [[S; 64]; 6] = ["), "{rust}");
+    // The engine loads the file as it is.
+    let eval = run(&["--config", o, "eval"]);
+    assert!(eval.status.success(), "{}", stderr(&eval));
+    // --only: nothing else moves.
+    let only = dir.join("only.toml");
+    let args = [
+        "tune",
+        d,
+        "--epochs",
+        "2",
+        "--out",
+        only.to_str().unwrap(),
+        "--only",
+        "bishop_pair,mobility.*",
+    ];
+    let result = run(&args);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let text = std::fs::read_to_string(&only).expect("only.toml written");
+    let w = Config::from_toml(&text, &only).expect("loads").weights();
+    let expected = Weights {
+        bishop_pair: w.bishop_pair,
+        mobility: w.mobility,
+        ..Weights::default()
+    };
+    assert_eq!(w, expected);
+}
+
+/// Lines of `games` random games of `plies` positions each, in game order, every position
+/// labelled with its game's made-up result.
+fn random_games(games: usize, plies: usize) -> String {
+    let mut rng = Rng(77);
+    let mut text = String::new();
+    let mut written = 0;
+    while written < games {
+        let mut pos = Chess::default();
+        let mut lines = Vec::new();
+        while lines.len() < plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[(rng.next() % moves.len() as u64) as usize]);
+            let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+            lines.push(format_line(&fen, 0, GameResult::Draw));
+        }
+        let quiet = lines.len() == plies
+            && !lines.iter().any(|l| {
+                let fen = l.split(" | ").next().unwrap_or_default();
+                let pos: Chess = fen
+                    .parse::<Fen>()
+                    .ok()
+                    .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+                    .expect("legal");
+                Evaluator::default().coefficients(&pos).replaced()
+            });
+        if quiet {
+            for line in lines {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            written += 1;
+        }
+    }
+    text
+}
+
+#[test]
+fn the_validation_set_holds_whole_games() {
+    let dir = scratch("games");
+    let (data, out) = (dir.join("games.txt"), dir.join("t.toml"));
+    let plies = 37;
+    std::fs::write(&data, random_games(60, plies)).expect("write");
+    let (d, o) = (data.to_str().unwrap(), out.to_str().unwrap());
+    let mut seen = None;
+    for threads in ["1", "2"] {
+        let args = [
+            "tune",
+            d,
+            "--epochs",
+            "1",
+            "--out",
+            o,
+            "--validation",
+            "30",
+            "--threads",
+            threads,
+        ];
+        let result = run(&args);
+        assert!(result.status.success(), "{}", stderr(&result));
+        let stdout = String::from_utf8_lossy(&result.stdout).into_owned();
+        let loaded = stdout.lines().next().unwrap_or_default().to_owned();
+        let validation: usize = loaded
+            .split(", ")
+            .find_map(|part| part.strip_suffix(" validation"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{loaded}"));
+        assert!(
+            validation > 0 && validation.is_multiple_of(plies),
+            "{loaded}"
+        );
+        // The same split and the same losses whatever the number of threads.
+        let losses: Vec<&str> = stdout.lines().filter(|l| l.starts_with("    1 ")).collect();
+        let this = (
+            loaded.clone(),
+            losses
+                .iter()
+                .map(|l| l[..30].to_owned())
+                .collect::<Vec<_>>(),
+        );
+        if let Some(before) = &seen {
+            assert_eq!(before, &this);
+        }
+        seen = Some(this);
+    }
+}
+
+#[test]
+fn bad_input_is_an_error_with_file_and_line() {
+    let dir = scratch("bad");
+    let (data, out) = (dir.join("bad.txt"), dir.join("t.toml"));
+    let good = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 | 31 | 0.5";
+    let text = format!("{good}\n# comment\n{good} | 7\n{good}\n8/8/9/8 w - - | 0 | 1.0\n");
+    std::fs::write(&data, text).expect("write");
+    let (d, o) = (data.to_str().unwrap(), out.to_str().unwrap());
+    let result = run(&["tune", d, "--epochs", "1", "--out", o]);
+    assert_eq!(result.status.code(), Some(2), "{}", stderr(&result));
+    let err = stderr(&result);
+    assert!(err.contains(&format!("{d}:3: 4 fields")), "{err}");
+    assert!(err.contains(&format!("{d}:5: bad FEN")), "{err}");
+    assert!(err.contains("--skip-bad"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out.exists());
+    // Skipped on request: the two good lines are enough to run.
+    let result = run(&[
+        "tune",
+        d,
+        "--epochs",
+        "1",
+        "--out",
+        o,
+        "--skip-bad",
+        "--validation",
+        "0",
+    ]);
+    assert!(result.status.success(), "{}", stderr(&result));
+    // A missing file, a pattern that names nothing, and nonsense options.
+    for (args, expected) in [
+        (
+            vec!["tune", "no/such/file", "--epochs", "1", "--out", o],
+            "cannot read no/such/file",
+        ),
+        (
+            vec!["tune", d, "--epochs", "1", "--out", o, "--only", "knight"],
+            "--only \"knight\"",
+        ),
+        (
+            vec![
+                "tune",
+                d,
+                "--epochs",
+                "1",
+                "--out",
+                o,
+                "--validation",
+                "120",
+            ],
+            "--validation 120",
+        ),
+        (
+            vec!["tune", d, "--epochs", "1", "--out", o, "--lr=-1"],
+            "--lr -1",
+        ),
+    ] {
+        let result = run(&args);
+        assert_eq!(
+            result.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&result)
+        );
+        assert!(
+            stderr(&result).contains(expected),
+            "{args:?}: {}",
+            stderr(&result)
+        );
+    }
+}
