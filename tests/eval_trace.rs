@@ -5,6 +5,8 @@
 //! changed at random; and changing one weight changes `evaluate()` by exactly its coefficient
 //! times the change, blended.
 
+mod common;
+
 use minkowski::eval::score::S;
 use minkowski::eval::trace::Coefficients;
 use minkowski::eval::weights::{Field, Weights};
@@ -56,19 +58,6 @@ const EXTRA: &[&str] = &[
     "8/8/8/3k4/8/8/8/3K4 w - - 0 1",
 ];
 
-fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("epd")
-        .join(file);
-    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
-    suite
-        .records
-        .into_iter()
-        .map(|r| r.position)
-        .take(limit)
-        .collect()
-}
-
 /// The suite positions and [`EXTRA`], and the positions after each legal move of every fourth
 /// suite position and of every extra one (the other side to move, captures and promotions on
 /// the board).
@@ -81,15 +70,11 @@ fn positions() -> Vec<Chess> {
     });
     let suites = SUITES
         .iter()
-        .flat_map(|&(file, limit)| suite_positions(file, limit).into_iter().enumerate());
+        .flat_map(|&(file, limit)| common::suite_positions(file, limit).into_iter().enumerate());
     let mut all = Vec::new();
     for (i, pos) in suites.chain(extra.map(|pos| (0, pos))) {
         if i % 4 == 0 {
-            for m in pos.legal_moves() {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                all.push(child);
-            }
+            common::push_children(&pos, &mut all);
         }
         all.push(pos);
     }

@@ -2,6 +2,8 @@
 //! recovers weights that made synthetic labels, a selection leaves every other weight alone,
 //! and its outputs read back as the weights it fitted. The command line: tests/tune_cli.rs.
 
+mod common;
+
 use std::path::Path;
 
 use minkowski::config::{Config, eval_table};
@@ -12,7 +14,7 @@ use minkowski::tune::loss::{expected_score, fit_k, gradient, loss};
 use minkowski::tune::{
     Builder, Dataset, Selection, TuneOptions, Tuner, params_of, rust_source, weights_from,
 };
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
 
 /// Suites and how many of their positions to take.
 const SUITES: &[(&str, usize)] = &[
@@ -37,15 +39,9 @@ const SUITES: &[(&str, usize)] = &[
 fn positions() -> Vec<Chess> {
     let mut all = Vec::new();
     for &(file, limit) in SUITES {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("epd").join(file);
-        let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
-        for record in suite.records.into_iter().take(limit) {
-            for m in record.position.legal_moves() {
-                let mut child = record.position.clone();
-                child.play_unchecked(m);
-                all.push(child);
-            }
-            all.push(record.position);
+        for pos in common::suite_positions(file, limit) {
+            common::push_children(&pos, &mut all);
+            all.push(pos);
         }
     }
     all

@@ -2,6 +2,8 @@
 //! `--only` leaves every other weight alone, the validation set holds whole games whatever the
 //! number of threads, and bad input is an error with the file and line, never a panic.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -30,15 +32,9 @@ impl Rng {
 fn positions() -> Vec<Chess> {
     let mut all = Vec::new();
     for file in ["wac.epd", "sts1.epd", "fischer.epd"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("epd").join(file);
-        let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
-        for record in suite.records {
-            for m in record.position.legal_moves() {
-                let mut child = record.position.clone();
-                child.play_unchecked(m);
-                all.push(child);
-            }
-            all.push(record.position);
+        for pos in common::suite_positions(file, usize::MAX) {
+            common::push_children(&pos, &mut all);
+            all.push(pos);
         }
     }
     all

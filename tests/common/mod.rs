@@ -193,3 +193,27 @@ pub fn play_out(
         pos.play_unchecked(mv);
     }
 }
+
+/// The first `limit` positions of the suite `epd/<file>` in the repository.
+pub fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("epd")
+        .join(file);
+    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
+    suite
+        .records
+        .into_iter()
+        .map(|r| r.position)
+        .take(limit)
+        .collect()
+}
+
+/// Push the position after each legal move of `pos` (the other side to move, captures and
+/// promotions on the board) onto `all`.
+pub fn push_children(pos: &Chess, all: &mut Vec<Chess>) {
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        all.push(child);
+    }
+}
