@@ -55,7 +55,8 @@ pub struct TuneArgs {
     /// Threads for loading and for each gradient (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
-    /// Percentage of the positions held out for validation (split by a hash of the position).
+    /// Percentage of the games held out for validation (whole games: a game is never both
+    /// trained on and validated).
     #[arg(long, value_name = "PCT", default_value_t = 10.0)]
     validation: f64,
     /// Adam's step size in centipawns.

@@ -23,7 +23,6 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::thread;
 
 use shakmaty::Chess;
 
@@ -32,7 +31,7 @@ use super::play::{Game, GameEnd, GameSettings, Played, play_game, random_opening
 use super::{DEFAULT_HASH_MB, OPENING_ATTEMPTS};
 use crate::openings::SplitMix64;
 use crate::search::tb::Tablebases;
-use crate::search::threads::SEARCH_STACK_BYTES;
+use crate::search::threads::run_jobs;
 use crate::search::{SearchControl, Searcher};
 
 /// What to generate.
@@ -172,28 +171,8 @@ pub fn run(
             }
         }
     };
-    let work = &work;
     let mut summary = Summary::default();
-    thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel();
-        let mut spawned = 0;
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            // A thread the system refuses leaves its share to the others (or to this thread).
-            let started = thread::Builder::new()
-                .name("minkowski-datagen".to_owned())
-                .stack_size(SEARCH_STACK_BYTES)
-                .spawn_scoped(scope, move || work(sender))
-                .is_ok();
-            if !started {
-                break;
-            }
-            spawned += 1;
-        }
-        if spawned == 0 {
-            work(sender.clone());
-        }
-        drop(sender);
+    run_jobs(jobs, work, |receiver| {
         for outcome in receiver {
             if control.stop.load(Ordering::Relaxed) {
                 break;
@@ -209,8 +188,8 @@ pub fn run(
                 }
             }
         }
-        // Leaving the scope joins the jobs; they see the stop flag (or the closed channel)
-        // after their current game.
+        // Returning drops the receiver; the jobs see the stop flag (or the closed channel)
+        // after their current game and are joined before `run_jobs` returns.
     });
     summary
 }

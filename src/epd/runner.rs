@@ -4,7 +4,6 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::thread;
 use std::time::{Duration, Instant};
 
 use shakmaty::Move;
@@ -17,10 +16,8 @@ use super::report::{
     Summary,
 };
 use crate::perft::perft;
+use crate::search::threads::run_jobs;
 use crate::search::{IterationInfo, Limits, Reporter, Score, SearchControl, Searcher};
-
-/// Stack of each worker thread: deep searches recurse with large frames.
-const WORKER_STACK_BYTES: usize = 64 << 20;
 
 /// How long each search may run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -356,26 +353,7 @@ pub fn run(suites: &[Suite], options: &RunOptions, progress: &mut dyn Progress) 
             }
         }
     };
-    let work = &work;
-    thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel();
-        let mut spawned = 0;
-        for _ in 0..jobs {
-            let sender = sender.clone();
-            // A thread the system refuses leaves its share to the others (or to this thread).
-            let started = thread::Builder::new()
-                .stack_size(WORKER_STACK_BYTES)
-                .spawn_scoped(scope, move || work(sender))
-                .is_ok();
-            if !started {
-                break;
-            }
-            spawned += 1;
-        }
-        if spawned == 0 {
-            work(sender.clone());
-        }
-        drop(sender);
+    run_jobs(jobs, work, |receiver| {
         let (mut done, mut solved, mut emitted) = (0, 0, 0);
         for (i, result) in receiver {
             done += 1;

@@ -210,3 +210,60 @@ fn search_as_helper(id: usize, job: &HelperJob, heuristics: &mut Heuristics, lmr
     }
     worker.publish_nodes();
 }
+
+/// Runs `work` on `jobs` scoped threads (each with [`SEARCH_STACK_BYTES`] of stack and its own
+/// sender of results) while `collect` drains the results on the calling thread.
+///
+/// Batch runners (test suites, self-play) share this shape: every job owns a searcher and
+/// takes tasks from a shared counter until none are left. When the system refuses a thread, its
+/// share goes to the jobs already started; when it refuses all of them, `work` runs on the
+/// calling thread before `collect` sees its results. The threads are joined before this returns;
+/// a job that should end early must watch a flag of its own or a failed `send` (the receiver is
+/// dropped when `collect` returns).
+///
+/// ```
+/// use minkowski::search::threads::run_jobs;
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// let next = AtomicUsize::new(0);
+/// let sum = run_jobs(
+///     2,
+///     |sender| loop {
+///         let i = next.fetch_add(1, Ordering::Relaxed);
+///         if i >= 10 || sender.send(i * i).is_err() {
+///             break;
+///         }
+///     },
+///     |results| results.iter().sum::<usize>(),
+/// );
+/// assert_eq!(sum, 285);
+/// ```
+pub fn run_jobs<T, R>(
+    jobs: usize,
+    work: impl Fn(Sender<T>) + Sync,
+    collect: impl FnOnce(Receiver<T>) -> R,
+) -> R
+where
+    T: Send,
+{
+    let work = &work;
+    std::thread::scope(|scope| {
+        let (sender, receiver) = channel();
+        let mut spawned = 0;
+        for _ in 0..jobs.max(1) {
+            let sender = sender.clone();
+            let started = std::thread::Builder::new()
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || work(sender))
+                .is_ok();
+            if !started {
+                break;
+            }
+            spawned += 1;
+        }
+        if spawned == 0 {
+            work(sender.clone());
+        }
+        drop(sender);
+        collect(receiver)
+    })
+}

@@ -1,6 +1,6 @@
 //! The training data in the form the tuner fits: every position converted once into its
 //! coefficients ([`Coefficients::all`]), its phase and its target, in compact flat arrays, and
-//! split into a training and a validation set by a hash of the position.
+//! split into a training and a validation set by a hash of a group key (the game, when known).
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position};
