@@ -340,7 +340,8 @@ fn eval_weight(name: &str, value: &Value) -> Result<[i32; 2], String> {
 /// let text = eval_table(&w, "fitted by minkowski tune");
 /// assert!(text.starts_with("# fitted by minkowski tune\n"));
 /// assert!(text.contains("\n\"psqt.knight.e4\" = [31, -7]\n"));
-/// assert!(text.contains("\ntempo = [12, 6]\n"));
+/// let tempo = w.tempo;
+/// assert!(text.contains(&format!("\ntempo = [{}, {}]\n", tempo.mg(), tempo.eg())));
 /// assert_eq!(Config::from_toml(&text, Path::new("t.toml")).unwrap().weights(), w);
 /// ```
 #[must_use]

@@ -2,15 +2,15 @@
 //! forks, blended by game phase, with specialised endgame knowledge looked up by material
 //! signature ([`endgame`]) — all from the side to move's point of view.
 //!
-//! All numbers live in [`weights::Weights`], each declared once (settable by name); the pair
-//! type and the one phase blend are in [`score`]; PeSTO's piece-square data is in [`psqt`]. The
-//! evaluation is generic over a [`trace::Tracer`], told every weight it uses and how many times:
+//! All numbers live in [`weights::Weights`], each declared once (settable by name, fitted to
+//! self-play games by `minkowski tune`); the pair type and the one phase blend are in
+//! [`score`]. The evaluation is generic over a [`trace::Tracer`], told every weight it uses and
+//! how many times:
 //! [`Evaluator::evaluate`] traces nothing (at no cost), [`Evaluator::trace`] records every term
 //! and [`Evaluator::coefficients`] the evaluation as a linear form in the weights (for a tuner).
 
 pub mod endgame;
 pub mod pawns;
-pub mod psqt;
 pub mod score;
 pub mod tactics;
 pub mod trace;
@@ -145,7 +145,8 @@ impl Evaluator {
     /// let mut t = WhiteMaterial(S::ZERO, Weights::default());
     /// let e = Evaluator::default();
     /// assert_eq!(e.evaluate_with(&Chess::default(), &mut t), e.evaluate(&Chess::default()));
-    /// assert_eq!(t.0.mg(), 8 * 82 + 2 * 337 + 2 * 365 + 2 * 477 + 1025);
+    /// let m = Weights::default().material;
+    /// assert_eq!(t.0, m[0] * 8 + m[1] * 2 + m[2] * 2 + m[3] * 2 + m[4]);
     /// ```
     pub fn evaluate_with<T: Tracer>(&self, pos: &Chess, tracer: &mut T) -> Value {
         let material_psqt = self.material_psqt_with(pos.board(), tracer);

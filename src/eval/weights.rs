@@ -2,18 +2,24 @@
 //!
 //! The struct (rather than scattered constants) is what lets a tuner, a config file or a
 //! weights-by-name API change the evaluation at run time. Each weight is declared once, in the
-//! `declare_weights!` table below: its field, doc, default, element names ([`Keys`]), range and
-//! trace row. The struct, its `Default`, [`Field`], [`SPECS`], the names that
-//! [`Weights::get`]/[`Weights::set`] and engine.toml's `[eval]` table use, and the flat index of
-//! the coefficient trace ([`super::trace::Coefficients`]) all come from that table.
+//! `declare_weights!` table below: its field, doc, default (read from [`defaults`], which the
+//! tuner writes), element names ([`Keys`]), range and trace row. The struct, its `Default`,
+//! [`Field`], [`SPECS`], the names that [`Weights::get`]/[`Weights::set`] and engine.toml's
+//! `[eval]` table use, and the flat index of the coefficient trace
+//! ([`super::trace::Coefficients`]) all come from that table.
 
 mod declare;
+/// The default of every weight, as `minkowski tune --rust` writes it: a fit's output copied over
+/// this file makes it the engine's defaults. The header says which run produced the numbers.
+/// Weights a fit does not touch (the endgame verdicts' mop-up, KBNK and KPK terms, whose
+/// positions the tuner leaves out) pass through it unchanged from their hand values.
+#[rustfmt::skip]
+pub mod defaults;
 
 use shakmaty::Role;
 
 pub use declare::{Keys, ROLE_NAMES, Slots, WeightSpec};
 
-use super::psqt;
 use super::score::S;
 use super::trace::Term;
 use declare::declare_weights;
@@ -26,31 +32,24 @@ use declare::declare_weights;
 /// use minkowski::eval::weights::{MATERIAL, role_index};
 /// use shakmaty::Role;
 /// assert_eq!(role_index(Role::Pawn), 0);
-/// assert_eq!(MATERIAL[role_index(Role::Rook)].eg(), 512);
+/// assert!(MATERIAL[role_index(Role::Rook)].eg() > MATERIAL[role_index(Role::Bishop)].eg());
 /// ```
 #[must_use]
 pub const fn role_index(role: Role) -> usize {
     role as usize - 1
 }
 
-/// Material values of pawn, knight, bishop, rook, queen and king (index [`role_index`]).
-///
-/// PeSTO's published values (see [`psqt`] for the source); the king has no material value.
+/// Material values of pawn, knight, bishop, rook, queen and king (index [`role_index`]), as
+/// fitted (see [`defaults`]); the king has no material value.
 ///
 /// ```
 /// use minkowski::eval::weights::{MATERIAL, Weights, role_index};
 /// use shakmaty::Role;
-/// assert_eq!(MATERIAL[role_index(Role::Rook)].eg(), 512);
+/// assert!(MATERIAL[role_index(Role::Rook)].eg() > MATERIAL[role_index(Role::Knight)].eg());
+/// assert_eq!(MATERIAL[role_index(Role::King)].eg(), 0);
 /// assert_eq!(Weights::default().material, MATERIAL);
 /// ```
-pub const MATERIAL: [S; 6] = [
-    S(82, 94),
-    S(337, 281),
-    S(365, 297),
-    S(477, 512),
-    S(1025, 936),
-    S(0, 0),
-];
+pub const MATERIAL: [S; 6] = defaults::MATERIAL;
 
 /// Contribution of each piece kind to the game phase (pawn, knight, bishop, rook, queen, king):
 /// the usual 1/1/2/4 weighting, so the start position has [`super::score::MAX_PHASE`] = 24.
@@ -62,29 +61,17 @@ pub const MATERIAL: [S; 6] = [
 /// ```
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
-/// PeSTO's piece-square tables ([`psqt`]) re-indexed for [`Weights::psqt`]: `[role][square]`
-/// with a1 = 0, from White's side.
+/// The piece-square tables as fitted (see [`defaults`]), indexed for [`Weights::psqt`]:
+/// `[role][square]` with a1 = 0, from White's side. A pawn never stands on the first or last
+/// rank, so those entries are zero (no data reaches them).
 ///
 /// ```
-/// use minkowski::eval::psqt::{KNIGHT, pesto_index};
-/// use minkowski::eval::weights::{PSQT, role_index};
+/// use minkowski::eval::weights::{PSQT, Weights, role_index};
 /// use shakmaty::{Role, Square};
-/// let e4 = Square::E4 as usize;
-/// assert_eq!(PSQT[role_index(Role::Knight)][e4], KNIGHT[pesto_index(e4)]);
+/// assert_eq!(PSQT[role_index(Role::Pawn)][Square::E1 as usize].mg(), 0);
+/// assert_eq!(Weights::default().psqt, PSQT);
 /// ```
-pub const PSQT: [[S; 64]; 6] = {
-    let mut table = [[S::ZERO; 64]; 6];
-    let mut role = 0;
-    while role < 6 {
-        let mut sq = 0;
-        while sq < 64 {
-            table[role][sq] = psqt::TABLES[role][psqt::pesto_index(sq)];
-            sq += 1;
-        }
-        role += 1;
-    }
-    table
-};
+pub const PSQT: [[S; 64]; 6] = defaults::PSQT;
 
 // The one declaration of every weight: its field (with its doc), default, element names, range
 // and trace row. Names are `field` or `field.key` (see `Keys`); the range bounds both halves.
@@ -94,91 +81,88 @@ declare_weights! {
         phase_weight: [i32; 6] = PHASE_WEIGHT;
     }
     /// Material per piece kind (index [`role_index`]); the king's is structure (no name).
-    Material material: [S; 6] = MATERIAL,
+    Material material: [S; 6] = defaults::MATERIAL,
         keys Keys::Roles(0, 4), range -1000..=3000, term Material;
     /// Piece-square bonus per piece kind and square, from White's point of view, indexed by
     /// `[role_index(role)][square]` with a1 = 0; Black uses the vertically flipped square.
-    Psqt psqt: [[S; 64]; 6] = PSQT,
+    Psqt psqt: [[S; 64]; 6] = defaults::PSQT,
         keys Keys::RoleSquares, range -500..=500, term Psqt;
     /// Bonus for a passed pawn by its rank counted from its own side (index 0 = first rank,
     /// unused; 6 = seventh rank). Added on top of the pawn's piece-square value.
-    PassedPawn passed_pawn: [S; 8] = [
-            S(0, 0), S(0, 5), S(0, 10), S(5, 20), S(15, 35), S(25, 60), S(40, 90), S(0, 0),
-        ],
+    PassedPawn passed_pawn: [S; 8] = defaults::PASSED_PAWN,
         keys Keys::Ranks(1, 6), range -200..=600, term PassedPawns;
     /// Bonus per square a knight, bishop, rook or queen attacks that holds no own piece and
     /// is not attacked by an enemy pawn (index [`role_index`]; pawn and king unused).
-    Mobility mobility: [S; 6] = [S(0, 0), S(4, 4), S(5, 5), S(2, 4), S(1, 2), S(0, 0)],
+    Mobility mobility: [S; 6] = defaults::MOBILITY,
         keys Keys::Roles(1, 4), range -100..=100, term Mobility;
     /// Bonus per square of the enemy king's zone (the king and its neighbours) that a knight,
     /// bishop, rook or queen attacks (index [`role_index`]).
-    KingZoneAttack king_zone_attack: [S; 6] =
-        [S(0, 0), S(8, 0), S(6, 0), S(7, 0), S(10, 0), S(0, 0)],
+    KingZoneAttack king_zone_attack: [S; 6] = defaults::KING_ZONE_ATTACK,
         keys Keys::Roles(1, 4), range -100..=200, term KingSafety;
     /// Bonus per own pawn one rank (index 0) and two ranks (index 1) in front of the king, on
     /// its file or a neighbouring one.
-    PawnShield pawn_shield: [S; 2] = [S(12, 0), S(6, 0)],
+    PawnShield pawn_shield: [S; 2] = defaults::PAWN_SHIELD,
         keys Keys::Names(&["near", "far"]), range -100..=200, term KingSafety;
     /// Bonus for owning two or more bishops.
-    BishopPair bishop_pair: S = S(30, 50),
+    BishopPair bishop_pair: S = defaults::BISHOP_PAIR,
         keys Keys::One, range -200..=300, term BishopPair;
     /// Bonus for a rook on a file without pawns.
-    RookOpenFile rook_open_file: S = S(25, 10),
+    RookOpenFile rook_open_file: S = defaults::ROOK_OPEN_FILE,
         keys Keys::One, range -200..=300, term RookFiles;
     /// Bonus for a rook on a file without own pawns but with enemy pawns.
-    RookSemiOpenFile rook_semi_open_file: S = S(12, 8),
+    RookSemiOpenFile rook_semi_open_file: S = defaults::ROOK_SEMI_OPEN_FILE,
         keys Keys::One, range -200..=300, term RookFiles;
     /// Bonus for the side to move (it gets to act first).
-    Tempo tempo: S = S(12, 6),
+    Tempo tempo: S = defaults::TEMPO,
         keys Keys::One, range -100..=100, term Tempo;
     /// Added for the strong side when it has mating material against a lone king, so that the
     /// search converts instead of trading down into a draw or shuffling.
-    KnownWin known_win: S = S(10_000, 10_000),
+    KnownWin known_win: S = defaults::KNOWN_WIN,
         keys Keys::One, range 0..=15_000, term Endgame;
     /// King and pawn against king, when the bitbase says it wins (added to [`Weights::known_win`]
     /// and the pawn): per rank the pawn has advanced (1 on its second rank ..= 6 on its seventh),
     /// so that the search pushes it once the win is safe.
-    KpkPawnAdvance kpk_pawn_advance: S = S(20, 20),
+    KpkPawnAdvance kpk_pawn_advance: S = defaults::KPK_PAWN_ADVANCE,
         keys Keys::One, range -200..=500, term Endgame;
     /// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
-    MopUpEdge mop_up_edge: S = S(20, 20),
+    MopUpEdge mop_up_edge: S = defaults::MOP_UP_EDGE,
         keys Keys::One, range -500..=1000, term Endgame;
     /// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
-    MopUpClose mop_up_close: S = S(16, 16),
+    MopUpClose mop_up_close: S = defaults::MOP_UP_CLOSE,
         keys Keys::One, range -500..=1000, term Endgame;
     /// Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance` (0..=6).
     /// Twice the old 12: at 12 the KBNK mate drills (40k nodes a move) missed about one start
     /// in a hundred, the lone king shuffling on an edge next to a wrong corner while the strong
     /// king stayed away; at 24 every drill mates, with and without the issue 16 candidates.
-    MopUpKingClose mop_up_king_close: S = S(24, 24),
+    MopUpKingClose mop_up_king_close: S = defaults::MOP_UP_KING_CLOSE,
         keys Keys::One, range -500..=1000, term Endgame;
     /// KBNK: per unit of closeness of the lone king to a corner of the bishop's colour,
     /// `14 - manhattan(king, nearest such corner)` (0..=14); dominates the edge term so that
     /// a wrong corner looks worse than the right one.
-    KbnkCorner kbnk_corner: S = S(100, 100),
+    KbnkCorner kbnk_corner: S = defaults::KBNK_CORNER,
         keys Keys::One, range -500..=1000, term Endgame;
     /// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance`
     /// (0..=5): the knight covers the squares of the other colour near the mating corner.
-    KbnkKnightClose kbnk_knight_close: S = S(6, 6),
+    KbnkKnightClose kbnk_knight_close: S = defaults::KBNK_KNIGHT_CLOSE,
         keys Keys::One, range -500..=1000, term Endgame;
     /// Mop-up with bishop and knight: per square next to the lone king that it may still step
     /// to (negative: squeezing it is progress).
-    MopUpKingFreedom mop_up_king_freedom: S = S(-15, -15),
+    MopUpKingFreedom mop_up_king_freedom: S = defaults::MOP_UP_KING_FREEDOM,
         keys Keys::One, range -500..=1000, term Endgame;
     /// A passed pawn that neither the defending king (rule of the square) nor the defending
     /// knights (knight fill against its path) can catch: worth nearly a piece.
-    PasserUnstoppable passer_unstoppable: S = S(0, 250),
+    PasserUnstoppable passer_unstoppable: S = defaults::PASSER_UNSTOPPABLE,
         keys Keys::One, range -1000..=1000, term Endgame;
     /// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
-    PasserCaught passer_caught: S = S(0, -25),
+    PasserCaught passer_caught: S = defaults::PASSER_CAUGHT,
         keys Keys::One, range -1000..=1000, term Endgame;
     /// The side to move has a knight move to a fork square (two valuable targets) where the
     /// fork keeps its gain: the knight cannot be taken there at a loss
     /// ([`super::tactics::knight_fork_moves`]).
-    ForkNow fork_now: S = S(40, 40),
+    ForkNow fork_now: S = defaults::FORK_NOW,
         keys Keys::One, range -300..=500, term KnightForks;
     /// The side not to move threatens such a knight fork.
-    ForkThreat fork_threat: S = S(8, 8),
+    ForkThreat fork_threat: S = defaults::FORK_THREAT,
         keys Keys::One, range -300..=500, term KnightForks;
 }
 
@@ -357,8 +341,8 @@ impl Weights {
     /// The weight called `name`, if there is one.
     ///
     /// ```
-    /// use minkowski::eval::{weights::Weights, score::S};
-    /// assert_eq!(Weights::default().get("material.pawn"), Some(S(82, 94)));
+    /// use minkowski::eval::weights::{MATERIAL, Weights};
+    /// assert_eq!(Weights::default().get("material.pawn"), Some(MATERIAL[0]));
     /// assert_eq!(Weights::default().get("material.dragon"), None);
     /// ```
     #[must_use]

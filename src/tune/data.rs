@@ -24,8 +24,8 @@ use crate::eval::weights::Weights;
 /// let mut data = Dataset::default();
 /// data.push(&e.coefficients(&pos), 0.5);
 /// assert_eq!(data.len(), 1);
-/// // The start position: level, plus White's tempo (12 in the middlegame).
-/// assert_eq!(data.white_real(0, &params_of(&e.weights)), 12.0);
+/// // The start position: level, plus White's tempo (its middlegame half at phase 24).
+/// assert_eq!(data.white_real(0, &params_of(&e.weights)), f64::from(e.weights.tempo.mg()));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {

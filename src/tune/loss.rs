@@ -77,7 +77,8 @@ fn split<T: Send>(
 /// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
 /// let mut data = Dataset::default();
 /// data.push(&e.coefficients(&pos), 1.0);
-/// let p = 1.0 / (1.0 + (-12.0f64 / 400.0).exp()); // the start position scores 12
+/// // The start position scores White's middlegame tempo.
+/// let p = 1.0 / (1.0 + (-f64::from(e.weights.tempo.mg()) / 400.0).exp());
 /// assert!((loss(&data, &params_of(&e.weights), 1.0, 1) - (1.0 - p).powi(2)).abs() < 1e-12);
 /// ```
 #[must_use]

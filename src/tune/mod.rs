@@ -68,7 +68,8 @@ use shakmaty::Role;
 /// use minkowski::eval::weights::Weights;
 /// let p = minkowski::tune::params_of(&Weights::default());
 /// assert_eq!(p.len(), Weights::COUNT);
-/// assert_eq!(p[Weights::index_of("tempo").unwrap()], [12.0, 6.0]);
+/// let tempo = Weights::default().tempo;
+/// assert_eq!(p[Weights::index_of("tempo").unwrap()], [f64::from(tempo.mg()), f64::from(tempo.eg())]);
 /// ```
 #[must_use]
 pub fn params_of(weights: &Weights) -> Vec<[f64; 2]> {

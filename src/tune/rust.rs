@@ -1,7 +1,7 @@
 //! Fitted weights as Rust source: one `pub const` per weight field, in the field's own type
-//! and the flat order of the declaration table, so that each right-hand side can be pasted as
-//! the field's default in `declare_weights!` (src/eval/weights.rs), or over `MATERIAL` and
-//! `PSQT` there.
+//! and the flat order of the declaration table. The file is the form of
+//! `src/eval/weights/defaults.rs`, where `declare_weights!` reads every default from: copying a
+//! fit's output over it makes the fit the engine's defaults.
 
 use std::fmt::Write;
 
@@ -27,8 +27,8 @@ use crate::eval::weights::{Field, Keys, ROLE_NAMES, Weights};
 /// use minkowski::eval::weights::Weights;
 /// let text = minkowski::tune::rust_source(&Weights::default(), "hand weights");
 /// assert!(text.starts_with("// hand weights\n"));
-/// assert!(text.contains("pub const TEMPO: S = S(12, 6);\n"));
-/// assert!(text.contains("pub const MATERIAL: [S; 6] = [S(82, 94), S(337, 281)"));
+/// let tempo = Weights::default().tempo;
+/// assert!(text.contains(&format!("pub const TEMPO: S = S({}, {});\n", tempo.mg(), tempo.eg())));
 /// assert_eq!(text.matches("S(").count(), Weights::COUNT); // every pair, named or not
 /// ```
 #[must_use]
@@ -42,8 +42,8 @@ pub fn rust_source(weights: &Weights, header: &str) -> String {
         let spec = field.spec();
         let slots = weights.slots(field);
         let name = spec.name.to_uppercase();
-        let summary = spec.doc.lines().next().unwrap_or_default().trim();
-        let _ = writeln!(out, "\n/// {summary}");
+        // The meaning of each weight is documented once, on its field.
+        let _ = writeln!(out, "\n/// The default of `Weights::{}`.", spec.name);
         match spec.keys {
             Keys::One => {
                 let _ = writeln!(out, "pub const {name}: S = {};", pair(slots[0]));

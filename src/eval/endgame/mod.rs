@@ -64,7 +64,6 @@ pub enum Matcher {
 ///
 /// ```
 /// use minkowski::eval::endgame::{Endgame, Matcher, Verdict};
-/// use minkowski::eval::score::S;
 /// use minkowski::eval::trace::Tracer;
 /// use minkowski::eval::weights::{Field, Weights};
 /// use shakmaty::{Chess, Color};
@@ -77,8 +76,9 @@ pub enum Matcher {
 /// }
 /// use minkowski::eval::endgame::Signature;
 /// let mine = Endgame { code: "KRRK", matcher: Matcher::Exact(Signature::from_code("KRRK")), evaluate: krrk };
-/// assert_eq!(mine.verdict(&Chess::default(), Color::White, &Weights::default()),
-///            Verdict::Replace(S(10_000 + 2 * 477, 10_000 + 2 * 512)));
+/// let w = Weights::default();
+/// assert_eq!(mine.verdict(&Chess::default(), Color::White, &w),
+///            Verdict::Replace(w.known_win + w.material[3] * 2));
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Endgame {

@@ -132,8 +132,9 @@ impl Coefficients {
     /// ```
     /// use minkowski::eval::Evaluator;
     /// let e = Evaluator::default();
-    /// // The start position: level, plus White's tempo S(12, 6) at phase 24.
-    /// assert_eq!(e.coefficients(&shakmaty::Chess::default()).white_value(&e.weights), 12);
+    /// // The start position: level, plus White's tempo at phase 24 (its middlegame half).
+    /// let start = e.coefficients(&shakmaty::Chess::default());
+    /// assert_eq!(start.white_value(&e.weights), e.weights.tempo.mg());
     /// ```
     #[must_use]
     pub fn white_value(&self, w: &Weights) -> i32 {

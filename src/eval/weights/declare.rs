@@ -230,10 +230,10 @@ macro_rules! declare_weights {
         /// ([`SPECS`]); names, engine.toml and the coefficient trace all come from there.
         ///
         /// ```
-        /// use minkowski::eval::weights::Weights;
-        /// use minkowski::eval::score::S;
+        /// use minkowski::eval::weights::{MATERIAL, Weights};
         /// let w = Weights::default();
-        /// assert_eq!(w.material[0], S(82, 94)); // a pawn
+        /// assert_eq!(w.material[0], MATERIAL[0]); // a pawn
+        /// assert_eq!(w.get("material.pawn"), Some(w.material[0]));
         /// ```
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Weights {

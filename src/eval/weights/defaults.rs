@@ -1,0 +1,137 @@
+// Fitted by `minkowski tune` (epoch 4 of 30, K = 2.6108) on 1097558 positions of data.txt
+// training loss 0.09134187 -> 0.08888125, validation loss (127507 positions) 0.09318457 -> 0.09237109
+
+use crate::eval::score::S;
+
+/// The default of `Weights::material`.
+pub const MATERIAL: [S; 6] = [S(88, 108), S(345, 293), S(360, 292), S(487, 513), S(1054, 957), S(0, 0)];
+
+/// The default of `Weights::psqt`.
+pub const PSQT: [[S; 64]; 6] = [
+    // pawn
+    [
+        S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), // rank 1
+        S(-30, 15), S(-7, 17), S(-19, 0), S(-12, 14), S(-18, 7), S(18, 7), S(32, 8), S(-19, -5), // rank 2
+        S(-20, 12), S(-2, 15), S(2, -5), S(-2, -8), S(3, -9), S(2, -6), S(35, -3), S(-10, -6), // rank 3
+        S(-20, 23), S(-12, 16), S(1, -2), S(20, -17), S(20, -20), S(24, -5), S(4, 15), S(-27, 7), // rank 4
+        S(-31, 38), S(1, 26), S(-11, 25), S(10, -14), S(31, 3), S(24, -21), S(8, 21), S(-32, 21), // rank 5
+        S(-7, 74), S(9, 69), S(16, 52), S(13, 45), S(38, 23), S(45, 24), S(6, 51), S(-43, 72), // rank 6
+        S(69, 140), S(113, 138), S(43, 124), S(70, 97), S(46, 113), S(103, 102), S(53, 143), S(-39, 149), // rank 7
+        S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), // rank 8
+    ],
+    // knight
+    [
+        S(-75, -3), S(-15, -43), S(-78, -42), S(-18, -29), S(-6, -31), S(-2, -21), S(-11, -42), S(4, -55), // rank 1
+        S(-10, -27), S(-50, -30), S(-19, -16), S(11, -11), S(6, -18), S(6, -19), S(-30, -50), S(-4, -47), // rank 2
+        S(-18, -37), S(5, -2), S(2, 7), S(32, -1), S(40, -11), S(6, -3), S(14, 0), S(-9, -10), // rank 3
+        S(-10, -31), S(15, 2), S(31, 19), S(12, 26), S(37, 15), S(21, 14), S(31, -1), S(-3, -15), // rank 4
+        S(-7, -13), S(15, 0), S(33, 24), S(45, 31), S(21, 26), S(56, 6), S(8, -14), S(3, -6), // rank 5
+        S(-24, -3), S(47, -16), S(45, 3), S(87, -7), S(83, -3), S(100, -32), S(54, 2), S(47, -57), // rank 6
+        S(-55, -8), S(-34, -3), S(56, -2), S(53, 9), S(26, -3), S(54, -37), S(3, -18), S(-5, -48), // rank 7
+        S(-151, -52), S(-82, -17), S(-51, -13), S(-38, -38), S(46, -34), S(-110, -34), S(-41, -74), S(-98, -120), // rank 8
+    ],
+    // bishop
+    [
+        S(-30, -8), S(2, -28), S(-7, -8), S(-12, 10), S(11, -11), S(-1, -33), S(-42, -25), S(-21, -16), // rank 1
+        S(-26, -36), S(12, 0), S(13, -1), S(8, -7), S(15, -8), S(-7, -4), S(34, -14), S(21, -7), // rank 2
+        S(-3, -21), S(-5, 26), S(28, 24), S(15, 15), S(1, 13), S(7, -10), S(26, 5), S(4, -4), // rank 3
+        S(10, -6), S(14, 2), S(13, 13), S(14, 17), S(49, -13), S(3, 0), S(15, 19), S(-2, 2), // rank 4
+        S(-24, -11), S(12, 4), S(5, -5), S(52, -1), S(32, 7), S(21, 7), S(3, -9), S(-22, 10), // rank 5
+        S(-20, -11), S(45, -18), S(35, 12), S(41, -15), S(34, 2), S(39, 14), S(40, 28), S(-2, 7), // rank 6
+        S(-41, -4), S(9, 14), S(0, -7), S(12, 12), S(12, -18), S(32, 5), S(-4, -8), S(-47, 1), // rank 7
+        S(-13, -18), S(-23, -24), S(-90, -3), S(-39, -10), S(-33, -18), S(-64, 1), S(6, -29), S(5, 4), // rank 8
+    ],
+    // rook
+    [
+        S(-13, 6), S(-1, -5), S(2, -8), S(10, -11), S(15, -18), S(1, -13), S(-43, 3), S(-18, -29), // rank 1
+        S(-23, -1), S(-1, -23), S(-22, -10), S(-9, -20), S(-23, -21), S(4, -18), S(-31, -25), S(-71, -18), // rank 2
+        S(-18, -11), S(-14, 16), S(-36, 0), S(-18, 10), S(-10, -4), S(-16, -19), S(-9, -14), S(-23, -13), // rank 3
+        S(-45, 16), S(-19, 28), S(-37, 14), S(-11, 4), S(-21, -4), S(-9, -6), S(-5, 1), S(-30, -25), // rank 4
+        S(-16, 26), S(-2, 27), S(-7, 17), S(36, 24), S(26, 12), S(31, 6), S(-37, 9), S(-24, 9), // rank 5
+        S(-4, 31), S(37, 22), S(11, 20), S(40, 23), S(12, 17), S(57, 8), S(51, -6), S(1, 17), // rank 6
+        S(39, 29), S(27, 19), S(56, 9), S(60, 10), S(77, -11), S(67, 5), S(23, 3), S(53, 6), // rank 7
+        S(30, 0), S(44, 11), S(27, 25), S(55, 34), S(71, 32), S(29, 34), S(51, 16), S(69, 11), // rank 8
+    ],
+    // queen
+    [
+        S(-16, -43), S(4, -11), S(2, -21), S(9, -46), S(-15, 0), S(-49, -52), S(-38, -19), S(-52, -38), // rank 1
+        S(-12, 7), S(-11, -25), S(10, -54), S(9, -7), S(4, -30), S(30, -31), S(-6, -55), S(-12, -53), // rank 2
+        S(-26, 4), S(2, -15), S(-23, 22), S(1, 4), S(-9, 30), S(15, 27), S(23, 31), S(-10, 28), // rank 3
+        S(-4, 2), S(-18, 51), S(-15, 34), S(1, 31), S(3, 41), S(-4, 16), S(-6, 35), S(-5, 16), // rank 4
+        S(-1, 26), S(-26, 46), S(-22, 25), S(-18, 50), S(-12, 58), S(-7, 33), S(-6, 68), S(-9, 31), // rank 5
+        S(-16, -13), S(-4, 27), S(29, 26), S(12, 46), S(14, 33), S(64, 52), S(56, 23), S(33, -14), // rank 6
+        S(-11, -20), S(-22, 46), S(6, 44), S(11, 58), S(-7, 64), S(41, 14), S(21, 26), S(32, 2), // rank 7
+        S(-26, -2), S(-19, 6), S(19, 16), S(-3, 26), S(37, 3), S(25, 0), S(20, -10), S(28, 13), // rank 8
+    ],
+    // king
+    [
+        S(-16, -52), S(15, -22), S(11, -13), S(-44, -13), S(-2, -23), S(-22, -21), S(37, -30), S(25, -61), // rank 1
+        S(-1, -20), S(-10, -7), S(-10, 2), S(-60, 7), S(-45, 14), S(-14, 1), S(24, -15), S(29, -18), // rank 2
+        S(-34, -23), S(-33, 14), S(-44, 15), S(-54, 22), S(-65, 24), S(-42, 14), S(-20, 12), S(-33, 2), // rank 3
+        S(-40, -7), S(9, 13), S(-46, 30), S(-29, 40), S(-51, 33), S(-47, 40), S(-21, 26), S(-65, -15), // rank 4
+        S(-30, -9), S(-29, 19), S(-22, 34), S(-49, 15), S(-52, 31), S(-47, 29), S(-2, 37), S(-38, 12), // rank 5
+        S(6, 28), S(42, 34), S(8, 27), S(-5, 23), S(-17, 30), S(-23, 19), S(-2, 26), S(-26, 22), // rank 6
+        S(54, 9), S(24, 33), S(8, 42), S(-3, 6), S(21, 45), S(-22, 23), S(-10, 50), S(-46, -6), // rank 7
+        S(-76, -93), S(22, -35), S(41, -33), S(-32, -33), S(-69, -21), S(-14, 33), S(29, 22), S(13, -46), // rank 8
+    ],
+];
+
+/// The default of `Weights::passed_pawn`.
+pub const PASSED_PAWN: [S; 8] = [S(0, 0), S(-4, 16), S(-10, 17), S(2, 35), S(17, 52), S(28, 51), S(14, 61), S(0, 0)];
+
+/// The default of `Weights::mobility`.
+pub const MOBILITY: [S; 6] = [S(0, 0), S(6, 2), S(6, 3), S(4, 3), S(2, 5), S(0, 0)];
+
+/// The default of `Weights::king_zone_attack`.
+pub const KING_ZONE_ATTACK: [S; 6] = [S(0, 0), S(6, -5), S(7, -2), S(4, -1), S(11, 12), S(0, 0)];
+
+/// The default of `Weights::pawn_shield`.
+pub const PAWN_SHIELD: [S; 2] = [S(19, -7), S(14, -7)];
+
+/// The default of `Weights::bishop_pair`.
+pub const BISHOP_PAIR: S = S(25, 60);
+
+/// The default of `Weights::rook_open_file`.
+pub const ROOK_OPEN_FILE: S = S(36, -2);
+
+/// The default of `Weights::rook_semi_open_file`.
+pub const ROOK_SEMI_OPEN_FILE: S = S(4, 19);
+
+/// The default of `Weights::tempo`.
+pub const TEMPO: S = S(9, 0);
+
+/// The default of `Weights::known_win`.
+pub const KNOWN_WIN: S = S(10000, 10000);
+
+/// The default of `Weights::kpk_pawn_advance`.
+pub const KPK_PAWN_ADVANCE: S = S(20, 20);
+
+/// The default of `Weights::mop_up_edge`.
+pub const MOP_UP_EDGE: S = S(20, 20);
+
+/// The default of `Weights::mop_up_close`.
+pub const MOP_UP_CLOSE: S = S(16, 16);
+
+/// The default of `Weights::mop_up_king_close`.
+pub const MOP_UP_KING_CLOSE: S = S(24, 24);
+
+/// The default of `Weights::kbnk_corner`.
+pub const KBNK_CORNER: S = S(100, 100);
+
+/// The default of `Weights::kbnk_knight_close`.
+pub const KBNK_KNIGHT_CLOSE: S = S(6, 6);
+
+/// The default of `Weights::mop_up_king_freedom`.
+pub const MOP_UP_KING_FREEDOM: S = S(-15, -15);
+
+/// The default of `Weights::passer_unstoppable`.
+pub const PASSER_UNSTOPPABLE: S = S(9, 259);
+
+/// The default of `Weights::passer_caught`.
+pub const PASSER_CAUGHT: S = S(16, -7);
+
+/// The default of `Weights::fork_now`.
+pub const FORK_NOW: S = S(53, 60);
+
+/// The default of `Weights::fork_threat`.
+pub const FORK_THREAT: S = S(20, 13);
