@@ -2,7 +2,11 @@
 //! the knight-versus-passer fill against an exhaustive race search, fork moves against a
 //! per-square count, the registry's signatures by parsing, mop-up by its shape.
 
+mod common;
+
 use std::collections::HashMap;
+
+use common::suite_positions;
 
 use minkowski::eval::Evaluator;
 use minkowski::eval::endgame::{
@@ -287,19 +291,6 @@ fn naive_fork_moves(pos: &Chess, attacker: Color) -> Bitboard {
         }
     }
     result
-}
-
-fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("epd")
-        .join(file);
-    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
-    suite
-        .records
-        .into_iter()
-        .map(|r| r.position)
-        .take(limit)
-        .collect()
 }
 
 #[test]

@@ -4,6 +4,9 @@
 //! One test, over the bench positions and up to 150 positions of each suite (mate problems
 //! included, for unusual material).
 
+mod common;
+
+use common::suite_positions;
 use minkowski::eval::Evaluator;
 use minkowski::search::bench::BENCH_POSITIONS;
 use shakmaty::fen::Fen;
@@ -33,19 +36,6 @@ fn position(fen: &str) -> Chess {
         .expect("test FEN")
         .into_position(CastlingMode::Chess960)
         .expect("legal test position")
-}
-
-fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("epd")
-        .join(file);
-    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
-    suite
-        .records
-        .into_iter()
-        .map(|r| r.position)
-        .take(limit)
-        .collect()
 }
 
 /// The colour-flipped twin, built by shakmaty.
