@@ -8,10 +8,10 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position, Role};
 
 use super::board::{CheckInfo, child_key, is_tactical, null_move_key};
-use super::history::Heuristics;
+use super::history::{Heuristics, PriorMoves};
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
-use super::time::TimeManager;
+use super::time::{RootNodes, TimeManager};
 use super::tt::{PackedMove, TranspositionTable, TtBound};
 use super::{CurrentMoveInfo, Reporter, SearchControl};
 use crate::eval::Evaluator;
@@ -77,6 +77,8 @@ pub struct Worker<'a> {
     pub store_root: bool,
     /// Iteration depth, for current-move reports.
     pub root_depth: i32,
+    /// Nodes under each root move in this iteration (for time management).
+    pub root_nodes: RootNodes,
     /// Published node counts of every thread of this search (one entry with one thread).
     pub counters: &'a [AtomicU64],
     /// This worker's index in `counters` (0 = the main thread).
@@ -336,6 +338,10 @@ impl<'a> Worker<'a> {
         }
 
         let turn = pos.turn();
+        let prior: PriorMoves = [
+            self.played[ply],
+            ply.checked_sub(1).and_then(|p| self.played[p]),
+        ];
         let checks = CheckInfo::new(pos);
         let mut picker = MovePicker::new(
             pos,
@@ -347,7 +353,7 @@ impl<'a> Worker<'a> {
             tt_move,
             self.heur,
             ply,
-            self.played[ply],
+            prior,
         );
         if !in_check {
             // Quiet knight forks of king, queens and rooks that keep their gain: ordered early,
@@ -357,6 +363,8 @@ impl<'a> Worker<'a> {
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        // The tactical moves searched before the current one, punished if another move refutes.
+        let mut tacticals: ArrayVec<Move, 32> = ArrayVec::new();
         let mut searched = 0usize;
 
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
@@ -399,6 +407,7 @@ impl<'a> Worker<'a> {
                 });
             }
             self.played[ply + 1] = Some(m);
+            let nodes_before = self.nodes;
             let new_depth = depth - 1;
             let mut v;
             if searched == 1 {
@@ -415,9 +424,11 @@ impl<'a> Worker<'a> {
                     r -= i32::from(improving);
                     r -= i32::from(picked.refutation);
                     r -= i32::from(gives_check);
-                    if quiet {
-                        r -= self.heur.quiet_score(turn, self.played[ply], m) / LMR_HISTORY_DIVISOR;
-                    }
+                    r -= if quiet {
+                        self.heur.quiet_score(turn, prior, m) / LMR_HISTORY_DIVISOR
+                    } else {
+                        self.heur.capture(turn, m) / LMR_HISTORY_DIVISOR
+                    };
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 v = -self.negamax(
@@ -436,6 +447,9 @@ impl<'a> Worker<'a> {
                 }
             }
             self.keys.pop();
+            if root {
+                self.root_nodes.add(m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return Value::DRAW;
             }
@@ -445,13 +459,20 @@ impl<'a> Worker<'a> {
                     best_move = Some(m);
                     self.update_pv(ply, m);
                     if v >= beta {
+                        let bonus = Heuristics::bonus(depth);
                         if quiet {
-                            let bonus = Heuristics::bonus(depth);
-                            self.heur.update_history(turn, self.played[ply], m, bonus);
+                            self.heur.update_history(turn, prior, m, bonus);
                             for &q in &quiets {
-                                self.heur.update_history(turn, self.played[ply], q, -bonus);
+                                self.heur.update_history(turn, prior, q, -bonus);
                             }
                             self.heur.store_cutoff(turn, ply, m, self.played[ply]);
+                        } else {
+                            self.heur.update_capture(turn, m, bonus);
+                        }
+                        // Tactical moves ordered first that failed to refute: whichever move
+                        // did, they were overrated here.
+                        for &t in &tacticals {
+                            self.heur.update_capture(turn, t, -bonus);
                         }
                         break;
                     }
@@ -460,6 +481,8 @@ impl<'a> Worker<'a> {
             }
             if quiet {
                 let _ = quiets.try_push(m);
+            } else {
+                let _ = tacticals.try_push(m);
             }
         }
 

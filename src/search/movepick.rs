@@ -1,10 +1,10 @@
 //! Move ordering: static exchange evaluation and a staged move picker that does as little work
 //! as the node needs.
 //!
-//! Order: TT move, good captures and queen promotions (SEE ≥ 0, by MVV-LVA), killers, the
-//! counter-move, quiet knight forks that keep their gain, the other quiet moves by history, bad
-//! captures. The stages are lazy: nothing is generated
-//! before the TT move has been searched, a capture's SEE is computed when the capture comes up,
+//! Order: TT move, good captures and queen promotions (SEE ≥ 0, by MVV-LVA plus capture
+//! history), killers, the counter-move, quiet knight forks that keep their gain, the other quiet
+//! moves by history, bad captures. The stages are lazy: nothing is generated before the TT move
+//! has been searched, a capture's SEE is computed when the capture comes up,
 //! quiet moves are scored only when the quiet stage is reached, and once the search has said
 //! that only checking quiet moves still matter, the rest are neither scored nor sorted.
 
@@ -12,9 +12,9 @@ use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_candidate};
-use super::history::Heuristics;
+use super::history::{Heuristics, PriorMoves};
 use super::movegen::LegalGen;
-use super::params::FORK_ORDER_BONUS;
+use super::params::{CAPTURE_ORDER_DIVISOR, FORK_ORDER_BONUS};
 pub use super::see::see;
 use super::see::{captured_value, role_value};
 use super::tt::PackedMove;
@@ -35,8 +35,8 @@ pub struct Picked {
     pub fork: bool,
 }
 
-/// A move with its ordering score (MVV-LVA for captures, history for quiet moves; a bad
-/// capture's SEE once it has been set aside).
+/// A move with its ordering score ([`tactical_score`] for tactical moves, history for quiet
+/// moves; a bad capture's SEE once it has been set aside).
 #[derive(Clone, Copy, Debug)]
 struct ScoredMove {
     mv: Move,
@@ -77,7 +77,7 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [PackedMove; 2],
     counter: PackedMove,
-    prev: Option<Move>,
+    prior: PriorMoves,
     turn: Color,
     /// Bad captures `[0, bad_end)` (set aside in order), then the rest of the tacticals up to
     /// `tactical_end`, then the quiet moves up to the end.
@@ -114,9 +114,15 @@ fn mvv_lva(m: Move) -> i32 {
     captured_value(m) * 16 - role_value(m.role()) / 10 + m.promotion().map_or(0, role_value)
 }
 
+/// Ordering score of a tactical move: MVV-LVA, adjusted by how often the same capture (piece,
+/// square, victim) has refuted other nodes.
+fn tactical_score(heur: &Heuristics, turn: Color, m: Move) -> i32 {
+    mvv_lva(m) + heur.capture(turn, m) / CAPTURE_ORDER_DIVISOR
+}
+
 impl MovePicker {
     /// A picker for `pos` with the TT move `tt_move` (matched against the legal moves, never
-    /// trusted) and the killers and counter-move of `ply` after `prev`.
+    /// trusted) and the killers and counter-move of `ply` after `prior`.
     #[must_use]
     pub fn new(
         pos: &Chess,
@@ -124,7 +130,7 @@ impl MovePicker {
         tt_move: PackedMove,
         heur: &Heuristics,
         ply: usize,
-        prev: Option<Move>,
+        prior: PriorMoves,
     ) -> MovePicker {
         let turn = pos.turn();
         MovePicker {
@@ -137,8 +143,8 @@ impl MovePicker {
             } else {
                 [PackedMove::NONE; 2]
             },
-            counter: heur.counter_move(turn, prev),
-            prev,
+            counter: heur.counter_move(turn, prior[0]),
+            prior,
             turn,
             list: ArrayVec::new(),
             cur: 0,
@@ -198,16 +204,17 @@ impl MovePicker {
         }
     }
 
-    /// The tactical moves, scored by MVV-LVA (all moves when in check, the quiet ones unscored
-    /// after the tactical ones).
-    fn generate(&mut self, pos: &Chess) {
+    /// The tactical moves, scored by [`tactical_score`] (all moves when in check, the quiet
+    /// ones unscored after the tactical ones).
+    fn generate(&mut self, pos: &Chess, heur: &Heuristics) {
         let tt = self.tt_move;
+        let turn = self.turn;
         let list = &mut self.list;
         let push = |m: Move| {
             if Some(m) != tt {
                 list.push(ScoredMove {
                     mv: m,
-                    score: mvv_lva(m),
+                    score: tactical_score(heur, turn, m),
                 });
             }
         };
@@ -228,7 +235,7 @@ impl MovePicker {
                     if is_tactical(m) && Some(m) != tt {
                         list.push(ScoredMove {
                             mv: m,
-                            score: mvv_lva(m),
+                            score: tactical_score(heur, turn, m),
                         });
                     }
                 }
@@ -317,7 +324,7 @@ impl MovePicker {
                     }
                 }
                 Stage::Generate => {
-                    self.generate(pos);
+                    self.generate(pos, heur);
                     self.stage = Stage::GoodTacticals;
                 }
                 Stage::GoodTacticals => {
@@ -346,7 +353,7 @@ impl MovePicker {
                             fork: false,
                         });
                     }
-                    // Set aside, in MVV-LVA order, with its SEE.
+                    // Set aside, in ordering-score order, with its SEE.
                     self.list[i].score = s;
                     self.list.swap(self.bad_end, i);
                     self.bad_end += 1;
@@ -379,7 +386,7 @@ impl MovePicker {
                     if !self.checks_only {
                         for i in self.cur..self.list.len() {
                             let m = self.list[i].mv;
-                            self.list[i].score = heur.quiet_score(self.turn, self.prev, m);
+                            self.list[i].score = heur.quiet_score(self.turn, self.prior, m);
                         }
                         if self.forks.any() {
                             for i in self.cur..self.list.len() {

@@ -57,13 +57,20 @@ pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.75;
 /// Late move reductions: divisor of the logarithmic term.
 pub const LMR_DIVISOR: f64 = 2.25;
-/// Late move reductions: one ply less per this much history score.
+/// Late move reductions: one ply less per this much history score (butterfly plus
+/// continuation for a quiet move, capture history for a bad capture).
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
 /// Move ordering: added to the history score of a quiet knight fork that keeps its gain: above
 /// any history score (butterfly and continuation entries each stay within ±`HISTORY_MAX`), so
 /// such forks are the first quiet moves after the killers and the counter-move.
 pub const FORK_ORDER_BONUS: i32 = 1 << 20;
+
+/// Move ordering: a tactical move is ordered by MVV-LVA plus its capture history divided by
+/// this. MVV-LVA steps by 16 per centipawn of victim, so the history (within ±`HISTORY_MAX`,
+/// here ±2048) reorders captures of the same or a similar victim (by different attackers, a
+/// knight or a bishop) but seldom puts a pawn before a rook or a queen.
+pub const CAPTURE_ORDER_DIVISOR: i32 = 8;
 
 /// Quiescence: delta pruning margin on top of the captured piece's value.
 pub const DELTA_MARGIN: i32 = 200;

@@ -6,6 +6,7 @@ use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
 
 use super::alphabeta::Worker;
 use super::board::CheckInfo;
+use super::history::CONTINUATION_PLIES;
 use super::movepick::{MovePicker, PickerKind};
 use super::params::DELTA_MARGIN;
 use super::see::captured_value;
@@ -75,7 +76,14 @@ impl Worker<'_> {
         };
         // Computed only when a move is about to be made: many nodes prune every capture.
         let mut checks: Option<CheckInfo> = None;
-        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, None);
+        let mut picker = MovePicker::new(
+            pos,
+            kind,
+            tt_move,
+            self.heur,
+            ply,
+            [None; CONTINUATION_PLIES],
+        );
         let mut best_move = None;
         // Checking knight forks, generated once the tactical moves are exhausted.
         let mut forks: Option<ArrayVec<Move, 16>> = None;
