@@ -428,7 +428,7 @@ fn iterations_are_reported_in_order() {
 /// here is the same positions at depth 10 (about 3 s with `--release`).
 #[test]
 fn bench_node_count_is_pinned() {
-    assert_eq!(run_bench(10).nodes, 979_982);
+    assert_eq!(run_bench(10).nodes, 1_585_544);
 }
 
 #[test]
