@@ -398,7 +398,7 @@ impl<'a> Worker<'a> {
             }
             let extension = match hit {
                 Some(h) if !root && excluded.is_none() && PackedMove::pack(m) == tt_move => {
-                    match self.singular_extension(pos, in_check, depth, ply, beta, m, h) {
+                    match self.singular_extension(pos, depth, ply, beta, m, h) {
                         Singular::Extend(e) => e,
                         Singular::Cut(v) => return v,
                     }

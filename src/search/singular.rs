@@ -2,7 +2,7 @@
 //! one ply deeper; when the alternatives hold too, the node is cut (multi-cut) or the TT move
 //! searched one ply shallower.
 
-use shakmaty::{Chess, Move};
+use shakmaty::{Chess, Move, Position};
 
 use super::alphabeta::Worker;
 use super::params::{SE_DEPTH_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_SLACK};
@@ -23,7 +23,6 @@ impl Worker<'_> {
     pub(super) fn singular_extension(
         &mut self,
         pos: &Chess,
-        in_check: bool,
         depth: i32,
         ply: usize,
         beta: Value,
@@ -39,9 +38,10 @@ impl Worker<'_> {
         }
         let singular_beta = Value(tt.value.0 - SE_DEPTH_MARGIN * depth);
         self.excluded[ply] = Some(m);
+        // `is_check` again rather than an eighth argument: this runs at few nodes (depth 8+).
         let v = self.negamax(
             pos,
-            in_check,
+            pos.is_check(),
             (depth - 1) / 2,
             ply,
             Value(singular_beta.0 - 1),
