@@ -7,22 +7,14 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+// The suite loader the integration tests use (tests/common), so both read the same positions.
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::suite_positions as suite;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use minkowski::eval::Evaluator;
 use shakmaty::{Chess, Color, Position, Role};
-
-fn suite(file: &str, limit: usize) -> Vec<Chess> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("epd")
-        .join(file);
-    let suite = minkowski::epd::Suite::load(&path).expect("suite in the repo");
-    suite
-        .records
-        .into_iter()
-        .map(|r| r.position)
-        .take(limit)
-        .collect()
-}
 
 /// The cheapest evaluation there is: a material count from the side to move's view.
 fn material_only(pos: &Chess) -> i32 {

@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::XorShift64;
 use minkowski::eval::score::S;
 use minkowski::eval::trace::Coefficients;
 use minkowski::eval::weights::{Field, Weights};
@@ -85,24 +86,8 @@ fn fen(pos: &Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
-/// A small deterministic generator (xorshift64), so the random weights are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    /// Uniform in `-span..=span`.
-    fn around(&mut self, span: i32) -> i32 {
-        (self.next() % (2 * span as u64 + 1)) as i32 - span
-    }
-}
-
 /// Every slot (named or structure) moved by up to `span` in each half.
-fn shaken(rng: &mut Rng, span: i32) -> Weights {
+fn shaken(rng: &mut XorShift64, span: i32) -> Weights {
     let mut w = Weights::default();
     for index in 0..Weights::COUNT {
         let s = w.slot_mut(index).expect("index below COUNT");
@@ -114,7 +99,7 @@ fn shaken(rng: &mut Rng, span: i32) -> Weights {
 #[test]
 fn coefficients_times_weights_give_evaluate_back_exactly() {
     let e = Evaluator::default();
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
     let others: Vec<Evaluator> = (0..3)
         .map(|_| Evaluator::new(shaken(&mut rng, 40)))
         .collect();

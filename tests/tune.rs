@@ -6,6 +6,7 @@ mod common;
 
 use std::path::Path;
 
+use common::XorShift64;
 use minkowski::config::{Config, eval_table};
 use minkowski::eval::Evaluator;
 use minkowski::eval::score::S;
@@ -47,25 +48,10 @@ fn positions() -> Vec<Chess> {
     all
 }
 
-/// A small deterministic generator (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn around(&mut self, span: i32) -> i32 {
-        (self.next() % (2 * span as u64 + 1)) as i32 - span
-    }
-}
-
 /// The default weights with every named weight moved by up to `span`, less for the weights
 /// counted per square (mobility, king zone) so that evaluations stay in the range where the
 /// sigmoid still has a slope, and the material moved by `big` more (up or down) on top.
-fn perturbed(rng: &mut Rng, span: i32, big: i32) -> Weights {
+fn perturbed(rng: &mut XorShift64, span: i32, big: i32) -> Weights {
     let mut w = Weights::default();
     w.for_each_mut(|name, s| {
         let (span, extra) = if name.starts_with("material.") {
@@ -112,7 +98,7 @@ fn the_dataset_is_the_coefficient_form_and_the_split_is_stable() {
     let positions = positions();
     assert!(positions.len() > 15_000, "{}", positions.len());
     let e = Evaluator::default();
-    let params = params_of(&perturbed(&mut Rng(3), 30, 0));
+    let params = params_of(&perturbed(&mut XorShift64(3), 30, 0));
     let mut b = Builder::new(e.clone(), 0.0);
     for pos in &positions {
         let c = e.coefficients(pos);
@@ -145,7 +131,7 @@ fn the_dataset_is_the_coefficient_form_and_the_split_is_stable() {
 #[test]
 fn the_gradient_is_the_derivative_of_the_loss() {
     let positions: Vec<Chess> = positions().into_iter().step_by(40).collect();
-    let mut rng = Rng(11);
+    let mut rng = XorShift64(11);
     let truth = perturbed(&mut rng, 40, 0);
     let data = synthetic(&positions, &truth, 2.0, 0.0).training;
     let params = params_of(&perturbed(&mut rng, 20, 0));
@@ -217,7 +203,7 @@ fn eval_distance(data: &Dataset, a: &[[f64; 2]], b: &[[f64; 2]]) -> f64 {
 #[test]
 fn tuning_recovers_the_weights_that_made_the_labels() {
     let positions = positions();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = XorShift64(0x9e37_79b9_7f4a_7c15);
     let truth = perturbed(&mut rng, 20, 40);
     let b = synthetic(&positions, &truth, 2.0, 10.0);
     let used: Vec<bool> = b.training.usage().iter().map(|&u| u > 0.0).collect();
@@ -289,7 +275,7 @@ fn tuning_only_the_material_finds_it() {
 #[test]
 fn only_the_selected_weights_move() {
     let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
-    let truth = perturbed(&mut Rng(5), 30, 0);
+    let truth = perturbed(&mut XorShift64(5), 30, 0);
     let b = synthetic(&positions, &truth, 2.0, 10.0);
     let hand = Weights::default();
     let selection = Selection::matching(&["psqt.knight.*", "mop_up_*"]).expect("patterns match");
@@ -328,7 +314,7 @@ fn only_the_selected_weights_move() {
 #[test]
 fn the_outputs_read_back_as_the_fitted_weights() {
     let mut p = params_of(&Weights::default());
-    let mut rng = Rng(9);
+    let mut rng = XorShift64(9);
     for pair in &mut p {
         pair[0] += rng.around(3000) as f64 / 7.0;
         pair[1] -= rng.around(3000) as f64 / 7.0;

@@ -7,6 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use common::XorShift64;
 use minkowski::config::Config;
 use minkowski::datagen::format::{GameResult, format_line};
 use minkowski::eval::Evaluator;
@@ -15,18 +16,6 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_minkowski");
-
-/// A small deterministic generator (xorshift64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 /// Positions of a few suites and the positions one move later.
 fn positions() -> Vec<Chess> {
@@ -138,7 +127,7 @@ fn the_command_writes_a_config_the_engine_loads() {
 /// Lines of `games` random games of `plies` positions each, in game order, every position
 /// labelled with its game's made-up result.
 fn random_games(games: usize, plies: usize) -> String {
-    let mut rng = Rng(77);
+    let mut rng = XorShift64(77);
     let mut text = String::new();
     let mut written = 0;
     while written < games {

@@ -31,6 +31,23 @@ impl Rng {
     }
 }
 
+/// The plain xorshift64 generator (shifts 13, 7, 17), the one the tuner and trace tests were
+/// written with: their sampled weights and data depend on this exact sequence.
+pub struct XorShift64(pub u64);
+
+impl XorShift64 {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// Uniform in `-span..=span`.
+    pub fn around(&mut self, span: i32) -> i32 {
+        (self.next() % (2 * span as u64 + 1)) as i32 - span
+    }
+}
+
 /// A random legal position with White to move holding `white` (kings included), Black a lone
 /// king, that the tables call a win for White (halfmove clock 0); `dark_bishop` picks the colour
 /// of a single bishop.
