@@ -43,7 +43,7 @@ use crate::eval::Evaluator;
 pub use crate::value::{MAX_PLY, Score, Value};
 use alphabeta::{Line, LmrTable, Worker};
 use history::Heuristics;
-use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use params::{ASPIRATION_FULL_AFTER, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
@@ -537,14 +537,24 @@ fn aspiration(
                 report(worker, depth, multipv, &line, Bound::Upper);
             }
             beta = Value((alpha.0 + beta.0) / 2);
-            alpha = Value((v.0 - delta).max(-Value::INFINITE.0));
+            alpha = if delta > ASPIRATION_FULL_AFTER {
+                -Value::INFINITE
+            } else {
+                Value((v.0 - delta).max(-Value::INFINITE.0))
+            };
         } else if v >= beta {
             report(worker, depth, multipv, &line, Bound::Lower);
-            beta = Value((v.0 + delta).min(Value::INFINITE.0));
+            beta = if delta > ASPIRATION_FULL_AFTER {
+                Value::INFINITE
+            } else {
+                Value((v.0 + delta).min(Value::INFINITE.0))
+            };
         } else {
             return Some(line);
         }
-        delta += delta / 2;
+        // Doubling: a score that moved a lot usually moves further (a combination found), and
+        // every re-search costs a whole iteration.
+        delta *= 2;
     }
 }
 

@@ -5,6 +5,8 @@
 
 /// Half-width of the first aspiration window around the previous iteration's score.
 pub const ASPIRATION_WINDOW: i32 = 25;
+/// Aspiration windows: once the half-width passes this, the failing side opens fully.
+pub const ASPIRATION_FULL_AFTER: i32 = 400;
 /// Aspiration windows are used from this iteration depth on.
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 
