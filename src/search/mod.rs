@@ -384,6 +384,7 @@ impl Searcher {
             keys: keys.clone(),
             root_moves: root_moves.clone(),
             max_depth,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
             store_root: !restricted,
             tt: Arc::clone(&self.tt),
             evaluator: self.evaluator.clone(),

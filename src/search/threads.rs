@@ -43,6 +43,9 @@ pub(crate) struct HelperJob {
     pub root_moves: Vec<Move>,
     /// Deepest iteration.
     pub max_depth: i32,
+    /// The `go nodes` limit over all threads (`u64::MAX` without one). Helpers check it too, so
+    /// that a helper running while the main thread waits for a core cannot overshoot it.
+    pub node_limit: u64,
     /// Whether the root may be written to the table (not when the root is restricted).
     pub store_root: bool,
     /// The shared table.
@@ -192,6 +195,7 @@ fn search_as_helper(id: usize, job: &HelperJob, heuristics: &mut Heuristics, lmr
         SearchTb::new(&job.tb),
     );
     worker.store_root = job.store_root;
+    worker.node_limit = job.node_limit;
     let mut previous: Option<Value> = None;
     // Odd helpers run one ply ahead of the main thread: the threads then disagree on depth
     // as well as on move order, which spreads them over more of the tree.
