@@ -376,6 +376,8 @@ impl Searcher {
             (d as i32).clamp(1, MAX_PLY as i32 - 8)
         });
         let forced = legal.len() == 1 && !limits.infinite && !limits.ponder;
+        // Over all threads: the main thread and every helper check it.
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
 
         let counters: Arc<[AtomicU64]> = (0..self.threads()).map(|_| AtomicU64::new(0)).collect();
         let abort = Arc::new(AtomicBool::new(false));
@@ -384,7 +386,7 @@ impl Searcher {
             keys: keys.clone(),
             root_moves: root_moves.clone(),
             max_depth,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            node_limit,
             store_root: !restricted,
             tt: Arc::clone(&self.tt),
             evaluator: self.evaluator.clone(),
@@ -404,7 +406,7 @@ impl Searcher {
             (&counters, 0),
             tb,
         );
-        worker.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        worker.node_limit = node_limit;
 
         let mut completed: Vec<PvLine> = Vec::new();
         let mut completed_depth = 0;
