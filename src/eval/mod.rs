@@ -9,7 +9,12 @@
 //! [`Evaluator::evaluate`] traces nothing (at no cost), [`Evaluator::trace`] records every term
 //! and [`Evaluator::coefficients`] the evaluation as a linear form in the weights (for a tuner).
 
+pub mod acc;
 pub mod endgame;
+pub mod info;
+pub mod king;
+pub mod passers;
+pub mod pawn_king;
 pub mod pawns;
 pub mod score;
 pub mod tactics;
@@ -23,7 +28,10 @@ use shakmaty::{
 /// The evaluation's result type (defined in the bottom layer [`crate::value`], shared with the
 /// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
 pub use crate::value::Value;
+use acc::Acc;
 use endgame::Verdict;
+use info::Info;
+use pawn_king::PawnKingCache;
 use score::{MAX_PHASE, S};
 use trace::{Coefficients, CountingTracer, EvalTrace, Tracer};
 use weights::{Field, Weights, role_index};
@@ -150,7 +158,7 @@ impl Evaluator {
     /// ```
     pub fn evaluate_with<T: Tracer>(&self, pos: &Chess, tracer: &mut T) -> Value {
         let material_psqt = self.material_psqt_with(pos.board(), tracer);
-        self.evaluate_rest(pos, material_psqt, tracer)
+        self.evaluate_rest(pos, material_psqt, tracer, None)
     }
 
     /// The evaluation given the material and piece-square sum of `pos` (as
@@ -174,16 +182,43 @@ impl Evaluator {
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: `evaluate_rest_popcnt` only differs from `evaluate_rest` in that it may
             // use the `popcnt` instruction, and the CPU has just been found to support it.
-            return unsafe { self.evaluate_rest_popcnt(pos, material_psqt) };
+            return unsafe { self.evaluate_rest_popcnt(pos, material_psqt, None) };
         }
-        self.evaluate_rest(pos, material_psqt, &mut ())
+        self.evaluate_rest(pos, material_psqt, &mut (), None)
+    }
+
+    /// [`Evaluator::evaluate_from`] with a [`PawnKingCache`]: the same value, with the terms
+    /// that depend only on pawns and kings read from `cache` when it has them (and stored in it
+    /// when not). A searcher keeps one cache per thread.
+    ///
+    /// ```
+    /// use minkowski::eval::{Evaluator, pawn_king::PawnKingCache};
+    /// use shakmaty::{Chess, Position};
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// let mut cache = PawnKingCache::default();
+    /// let sum = e.material_psqt(pos.board());
+    /// assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate_from(&pos, sum));
+    /// ```
+    #[must_use]
+    pub fn evaluate_cached(&self, pos: &Chess, material_psqt: S, cache: &mut PawnKingCache) -> Value {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
+            return unsafe { self.evaluate_rest_popcnt(pos, material_psqt, Some(cache)) };
+        }
+        self.evaluate_rest(pos, material_psqt, &mut (), Some(cache))
     }
 
     /// [`Evaluator::evaluate_rest`] compiled with the `popcnt` instruction enabled.
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
     #[target_feature(enable = "popcnt")]
-    fn evaluate_rest_popcnt(&self, pos: &Chess, material_psqt: S) -> Value {
-        self.evaluate_rest(pos, material_psqt, &mut ())
+    fn evaluate_rest_popcnt(
+        &self,
+        pos: &Chess,
+        material_psqt: S,
+        cache: Option<&mut PawnKingCache>,
+    ) -> Value {
+        self.evaluate_rest(pos, material_psqt, &mut (), cache)
     }
 
     /// Material plus piece-square values of every piece on `board`, White's point of view.
@@ -271,32 +306,61 @@ impl Evaluator {
     }
 
     /// Everything but material and piece squares (given as `material_psqt`), then the blend.
+    /// With a `cache`, the pawn-and-king terms come from it when it has them (only for
+    /// evaluations that trace nothing: a hit reports no weights).
     #[inline(always)]
-    fn evaluate_rest<T: Tracer>(&self, pos: &Chess, material_psqt: S, tracer: &mut T) -> Value {
+    fn evaluate_rest<T: Tracer>(
+        &self,
+        pos: &Chess,
+        material_psqt: S,
+        tracer: &mut T,
+        cache: Option<&mut PawnKingCache>,
+    ) -> Value {
         let w = &self.weights;
         let board = pos.board();
-        let mut score = material_psqt; // White's point of view
+        let mut info = Info::new(board);
+        let mut acc = Acc::new(w, tracer);
         let mut phase = 0;
-        for color in [Color::White, Color::Black] {
-            let (side, side_phase) = self.side_terms(board, color, tracer);
-            phase += side_phase;
-            score += if color == Color::White { side } else { -side };
+        for color in Color::ALL {
+            phase += self.pieces(board, color, &mut info, &mut acc);
         }
         let phase = phase.min(MAX_PHASE);
-        tracer.phase(phase);
+        acc.tracer().phase(phase);
+
+        let passed = match cache {
+            Some(cache) => match cache.probe(&info) {
+                Some((score, passed)) => {
+                    acc.add_cached(score);
+                    passed
+                }
+                None => {
+                    let mut silent = ();
+                    let mut local = Acc::new(w, &mut silent);
+                    let passed = pawn_king_terms(&info, &mut local);
+                    cache.store(&info, local.linear(), passed);
+                    acc.add_cached(local.linear());
+                    passed
+                }
+            },
+            None => pawn_king_terms(&info, &mut acc),
+        };
+        passers::evaluate(board, &info, passed, pos.turn(), &mut acc);
+        for color in Color::ALL {
+            king::danger(board, &info, color, &mut acc);
+        }
 
         // Knight forks: the side to move can play one now; the other only threatens it.
-        for color in [Color::White, Color::Black] {
+        for color in Color::ALL {
             if tactics::knight_fork_moves(board, color).any() {
-                let (field, bonus) = if pos.turn() == color {
-                    (Field::ForkNow, w.fork_now)
+                let field = if pos.turn() == color {
+                    Field::ForkNow
                 } else {
-                    (Field::ForkThreat, w.fork_threat)
+                    Field::ForkThreat
                 };
-                tracer.weight(color, field, 0, 1);
-                score += if color == Color::White { bonus } else { -bonus };
+                acc.add(color, field, 0, 1);
             }
         }
+        let mut score = material_psqt + acc.finish();
 
         // Specialised endgames replace or adjust the sum above.
         if let Some((eg, strong)) = endgame::lookup(board) {
@@ -327,36 +391,28 @@ impl Evaluator {
         Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
     }
 
-    /// Everything `color` scores on its own but material and piece squares: mobility, passed
-    /// pawns, rook files, bishop pair, pawn shield and the attack on the enemy king. Returns
-    /// the sum and the phase contribution of `color`'s pieces.
+    /// `color`'s pieces: mobility, the attack on the enemy king's zone, rook files, bishop pair
+    /// and pawn shield; their attacks go into `info` for the terms that read them. Returns the
+    /// phase contribution of `color`'s pieces.
     #[inline(always)]
-    fn side_terms<T: Tracer>(&self, board: &Board, color: Color, tracer: &mut T) -> (S, i32) {
+    fn pieces<T: Tracer>(
+        &self,
+        board: &Board,
+        color: Color,
+        info: &mut Info,
+        acc: &mut Acc<'_, T>,
+    ) -> i32 {
         let w = &self.weights;
         let occupied = board.occupied();
-        let ours = board.by_color(color);
-        let their_pawns = board.by_piece(Role::Pawn.of(!color));
-        let our_pawns = board.by_piece(Role::Pawn.of(color));
-        let pawn_attacked = tactics::pawn_attacks_set(their_pawns, !color);
-        let mobility_area = !(ours | pawn_attacked);
-        let their_king_zone = board
-            .king_of(!color)
+        let their_pawns = *info.pawns.get(!color);
+        let our_pawns = *info.pawns.get(color);
+        let mobility_area = *info.mobility_area.get(color);
+        let their_king_zone = info
+            .king
+            .get(!color)
             .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
-        let mut side = S::ZERO;
-        let mut phase = 0;
+        let mut phase = w.phase_weight[role_index(Role::Pawn)] * our_pawns.count() as i32;
 
-        // Pawns: passed pawns.
-        let pawn = role_index(Role::Pawn);
-        for sq in our_pawns {
-            let rel = relative(sq, color);
-            if pawns::is_passed(sq, color, their_pawns) {
-                side += w.passed_pawn[rel / 8];
-                tracer.weight(color, Field::PassedPawn, rel / 8, 1);
-            }
-        }
-        phase += w.phase_weight[pawn] * our_pawns.count() as i32;
-
-        // Pieces: mobility, the attack on the enemy king's zone and rook files.
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let r = role_index(role);
             for sq in board.by_piece(role.of(color)) {
@@ -367,46 +423,50 @@ impl Evaluator {
                     Role::Rook => attacks::rook_attacks(sq, occupied),
                     _ => attacks::queen_attacks(sq, occupied),
                 };
-                let mobility = (reach & mobility_area).count() as i32;
-                side += w.mobility[r] * mobility;
-                tracer.weight(color, Field::Mobility, r, mobility);
+                info.add_attacks(color, role, reach);
+                acc.add(color, Field::Mobility, r, (reach & mobility_area).count() as i32);
                 let zone_hits = reach & their_king_zone;
                 // Usually empty: skip the count (and the zero term) then.
                 if zone_hits.any() {
-                    let hits = zone_hits.count() as i32;
-                    side += w.king_zone_attack[r] * hits;
-                    tracer.weight(color, Field::KingZoneAttack, r, hits);
+                    acc.add(color, Field::KingZoneAttack, r, zone_hits.count() as i32);
                 }
                 if role == Role::Rook {
                     let file = Bitboard::from_file(sq.file());
                     if (our_pawns & file).is_empty() {
-                        let (field, bonus) = if (their_pawns & file).is_empty() {
-                            (Field::RookOpenFile, w.rook_open_file)
+                        let field = if (their_pawns & file).is_empty() {
+                            Field::RookOpenFile
                         } else {
-                            (Field::RookSemiOpenFile, w.rook_semi_open_file)
+                            Field::RookSemiOpenFile
                         };
-                        side += bonus;
-                        tracer.weight(color, field, 0, 1);
+                        acc.add(color, field, 0, 1);
                     }
                 }
             }
         }
 
         // The king: pawn shield.
-        let king = role_index(Role::King);
         for sq in board.by_piece(Role::King.of(color)) {
-            phase += w.phase_weight[king];
+            phase += w.phase_weight[role_index(Role::King)];
             let [near, far] = pawn_shield(sq, color, our_pawns);
-            side += w.pawn_shield[0] * near + w.pawn_shield[1] * far;
-            tracer.weight(color, Field::PawnShield, 0, near);
-            tracer.weight(color, Field::PawnShield, 1, far);
+            acc.add(color, Field::PawnShield, 0, near);
+            acc.add(color, Field::PawnShield, 1, far);
         }
         if board.by_piece(Role::Bishop.of(color)).more_than_one() {
-            side += w.bishop_pair;
-            tracer.weight(color, Field::BishopPair, 0, 1);
+            acc.add(color, Field::BishopPair, 0, 1);
         }
-        (side, phase)
+        phase
     }
+}
+
+/// The terms that depend on pawns and kings only (what [`PawnKingCache`] keeps): both sides'
+/// pawn structure, king shelter and storm; returns the passed pawns of both sides.
+fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
+    let mut passed = Bitboard::EMPTY;
+    for color in Color::ALL {
+        passed |= pawns::structure(info, color, acc);
+        king::shelter(info, color, acc);
+    }
+    passed
 }
 
 /// How many own pawns stand on the three files around the king, one and two ranks in front of

@@ -10,10 +10,11 @@ use std::fmt;
 
 use shakmaty::Color;
 
-pub use coefficients::Coefficients;
+pub use coefficients::{Coefficients, danger_score_real, danger_units_real};
 pub(super) use coefficients::CountingTracer;
 use coefficients::side;
 
+use super::acc::danger_score;
 use super::endgame::Verdict;
 use super::score::{MAX_PHASE, S};
 use super::weights::{Field, Weights};
@@ -36,7 +37,9 @@ pub enum Term {
     Psqt,
     /// Mobility of knights, bishops, rooks and queens.
     Mobility,
-    /// Passed pawns by rank.
+    /// Pawn structure: isolated, stacked, backward, connected pawns and candidate passers.
+    PawnStructure,
+    /// Passed pawns: by rank and push square, king distances, free path, stacked, unstoppable.
     PassedPawns,
     /// Bishop pair.
     BishopPair,
@@ -44,6 +47,10 @@ pub enum Term {
     RookFiles,
     /// King safety: pawn shield and attacks on the king zone.
     KingSafety,
+    /// King shelter and pawn storm by rank distance, and the king's distance to the pawns.
+    KingShelter,
+    /// King danger: the attack on the enemy king through the non-linear curve.
+    KingDanger,
     /// Knight forks available (or threatened).
     KnightForks,
     /// Side to move bonus.
@@ -58,16 +65,19 @@ impl Term {
     /// ```
     /// use minkowski::eval::trace::Term;
     /// assert_eq!(Term::ALL.first(), Some(&Term::Material));
-    /// assert_eq!(Term::ALL.len(), 10);
+    /// assert_eq!(Term::ALL.len(), 13);
     /// ```
-    pub const ALL: [Term; 10] = [
+    pub const ALL: [Term; 13] = [
         Term::Material,
         Term::Psqt,
         Term::Mobility,
+        Term::PawnStructure,
         Term::PassedPawns,
         Term::BishopPair,
         Term::RookFiles,
         Term::KingSafety,
+        Term::KingShelter,
+        Term::KingDanger,
         Term::KnightForks,
         Term::Tempo,
         Term::Endgame,
@@ -84,10 +94,13 @@ impl Term {
             Term::Material => "Material",
             Term::Psqt => "Piece squares",
             Term::Mobility => "Mobility",
+            Term::PawnStructure => "Pawn structure",
             Term::PassedPawns => "Passed pawns",
             Term::BishopPair => "Bishop pair",
             Term::RookFiles => "Rook files",
             Term::KingSafety => "King safety",
+            Term::KingShelter => "Shelter/storm",
+            Term::KingDanger => "King danger",
             Term::KnightForks => "Knight forks",
             Term::Tempo => "Tempo",
             Term::Endgame => "Endgame",
@@ -123,6 +136,13 @@ pub trait Tracer {
     /// terms minus Black's, blended by phase as one sum).
     #[inline(always)]
     fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
+        let _ = (color, field, index, count);
+    }
+    /// `color`'s attack on the enemy king gains element `index` of `field`, `count` times, in
+    /// king-danger units: each side's units add up and go through
+    /// [`super::acc::danger_score`] (not linear in the weights).
+    #[inline(always)]
+    fn danger(&mut self, color: Color, field: Field, index: usize, count: i32) {
         let _ = (color, field, index, count);
     }
     /// `color`, the side to move, gets [`Weights::tempo`]: blended by phase on its own and
@@ -207,6 +227,16 @@ impl EvalTrace {
         if let Some((_, strong, Verdict::Adjust(_))) = counts.endgame {
             for (index, &count) in counts.verdict.iter().enumerate() {
                 trace.terms[Term::Endgame as usize][side(strong)] += value(index, count);
+            }
+        }
+        if !matches!(counts.endgame, Some((_, _, Verdict::Replace(_)))) {
+            for color in [Color::White, Color::Black] {
+                let units = counts.danger[side(color)]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &count)| count != 0)
+                    .fold(S::ZERO, |sum, (index, &count)| sum + value(index, count));
+                trace.terms[Term::KingDanger as usize][side(color)] += danger_score(units);
             }
         }
         if let Some(color) = counts.tempo {

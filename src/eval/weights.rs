@@ -18,7 +18,13 @@ pub mod defaults;
 
 use shakmaty::Role;
 
-pub use declare::{Keys, ROLE_NAMES, Slots, WeightSpec};
+pub use declare::{Keys, PAWN_RANKS, ROLE_NAMES, Slots, WeightSpec};
+
+/// File names folded onto a-d (the h-file counts as the a-file), for [`Keys::Grid`] tables.
+pub const FOLDED_FILES: &[&str] = &["file_a", "file_b", "file_c", "file_d"];
+
+/// Distances of king shelter and storm tables: 1 ..= 6 ranks, or `none` (index 7).
+pub const SHELTER_DISTANCES: &[&str] = &["", "d1", "d2", "d3", "d4", "d5", "d6", "none"];
 
 use super::score::S;
 use super::trace::Term;
@@ -87,10 +93,50 @@ declare_weights! {
     /// `[role_index(role)][square]` with a1 = 0; Black uses the vertically flipped square.
     Psqt psqt: [[S; 64]; 6] = defaults::PSQT,
         keys Keys::RoleSquares, range -500..=500, term Psqt;
-    /// Bonus for a passed pawn by its rank counted from its own side (index 0 = first rank,
-    /// unused; 6 = seventh rank). Added on top of the pawn's piece-square value.
-    PassedPawn passed_pawn: [S; 8] = defaults::PASSED_PAWN,
-        keys Keys::Ranks(1, 6), range -200..=600, term PassedPawns;
+    /// Bonus for a passed pawn, on top of its piece-square value, by whether the square in
+    /// front of it is empty (`free`) and not attacked by the enemy (`safe`), and by its rank
+    /// counted from its own side: index `free × 16 + safe × 8 + rank` ([`super::passers`]).
+    PassedPawn passed_pawn: [S; 32] = defaults::PASSED_PAWN,
+        keys Keys::Grid(&[&["blocked", "free"], &["unsafe", "safe"], PAWN_RANKS]),
+        range -200..=600, term PassedPawns;
+    /// Per square of king distance (Chebyshev) from the passer's own king (`own`) or the enemy
+    /// king (`enemy`) to the square in front of the passer, by the passer's rank: index
+    /// `enemy × 8 + rank`. Near its own king and far from the enemy's, a passer runs.
+    PassedKingDistance passed_king_distance: [S; 16] = defaults::PASSED_KING_DISTANCE,
+        keys Keys::Grid(&[&["own", "enemy"], PAWN_RANKS]), range -100..=100, term PassedPawns;
+    /// A passed pawn whose whole way to promotion holds no enemy piece and no square the enemy
+    /// attacks.
+    PassedSafePath passed_safe_path: S = defaults::PASSED_SAFE_PATH,
+        keys Keys::One, range -200..=400, term PassedPawns;
+    /// A passed pawn with another own pawn in front of it on its file, by its rank.
+    PassedStacked passed_stacked: [S; 8] = defaults::PASSED_STACKED,
+        keys Keys::Grid(&[PAWN_RANKS]), range -200..=200, term PassedPawns;
+    /// In a pawn ending, a passer that the enemy king cannot catch (the rule of the square) and
+    /// that nothing stands in front of, while the enemy has no such passer: nearly a queen.
+    PassedUnstoppable passed_unstoppable: S = defaults::PASSED_UNSTOPPABLE,
+        keys Keys::One, range 0..=1000, term PassedPawns;
+    /// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn onto
+    /// a neighbouring file that could give it one ([`super::pawns`]).
+    PawnIsolated pawn_isolated: S = defaults::PAWN_ISOLATED,
+        keys Keys::One, range -200..=100, term PawnStructure;
+    /// A pawn with another own pawn in front of it on its file, by whether a pawn of that file
+    /// can capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.
+    PawnStacked pawn_stacked: [S; 2] = defaults::PAWN_STACKED,
+        keys Keys::Names(&["stuck", "can_unstack"]), range -200..=100, term PawnStructure;
+    /// A backward pawn (its neighbours are all in front of it and an enemy pawn guards the
+    /// square in front of it), by whether an enemy pawn stands in front of it on its file and
+    /// by its rank: index `opposed × 8 + rank`.
+    PawnBackward pawn_backward: [S; 16] = defaults::PAWN_BACKWARD,
+        keys Keys::Grid(&[&["unopposed", "opposed"], PAWN_RANKS]), range -200..=100,
+        term PawnStructure;
+    /// A connected pawn (an own pawn beside it or guarding it), by its rank.
+    PawnConnected pawn_connected: [S; 8] = defaults::PAWN_CONNECTED,
+        keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
+    /// A candidate passer: not passed, no enemy pawn in front of it on its file, and at least
+    /// as many own pawns beside or behind it on the neighbouring files as enemy pawns that
+    /// guard its way; by its rank.
+    PawnCandidate pawn_candidate: [S; 8] = defaults::PAWN_CANDIDATE,
+        keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
     /// Bonus per square a knight, bishop, rook or queen attacks that holds no own piece and
     /// is not attacked by an enemy pawn (index [`role_index`]; pawn and king unused).
     Mobility mobility: [S; 6] = defaults::MOBILITY,
@@ -103,6 +149,51 @@ declare_weights! {
     /// its file or a neighbouring one.
     PawnShield pawn_shield: [S; 2] = defaults::PAWN_SHIELD,
         keys Keys::Names(&["near", "far"]), range -100..=200, term KingSafety;
+    /// King shelter, for each of the king's file and its neighbours: the rank distance from the
+    /// king to the nearest own pawn in front of it on that file (`d1` .. `d6`, `none`), by
+    /// whether it is the king's file and by the file folded onto a-d: index
+    /// `king_file × 32 + folded_file × 8 + distance` ([`super::king`]).
+    KingShelter king_shelter: [S; 64] = defaults::KING_SHELTER,
+        keys Keys::Grid(&[&["side", "king"], FOLDED_FILES, SHELTER_DISTANCES]),
+        range -200..=200, term KingShelter;
+    /// Pawn storm, for each of the king's file and its neighbours: the rank distance from the
+    /// king to the nearest enemy pawn in front of it on that file, by whether an own pawn
+    /// blocks that enemy pawn and by the file folded onto a-d: index
+    /// `blocked × 32 + folded_file × 8 + distance`.
+    KingStorm king_storm: [S; 64] = defaults::KING_STORM,
+        keys Keys::Grid(&[&["free", "blocked"], FOLDED_FILES, SHELTER_DISTANCES]),
+        range -200..=200, term KingShelter;
+    /// The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: no pawn
+    /// left): in the endgame the king belongs near the pawns.
+    KingPawnDistance king_pawn_distance: [S; 8] = defaults::KING_PAWN_DISTANCE,
+        keys Keys::Grid(&[&["none", "d1", "d2", "d3", "d4", "d5", "d6", "d7"]]),
+        range -200..=200, term KingShelter;
+    /// King danger units per piece (knight, bishop, rook, queen; index [`role_index`]) that
+    /// attacks the enemy king's area. Danger units of one side add up and go through one
+    /// curve ([`super::acc::danger_score`]): squared in the middlegame, linear in the endgame.
+    DangerAttacker danger_attacker: [S; 6] = defaults::DANGER_ATTACKER,
+        keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
+    /// King danger units per attack on a square of the enemy king's area.
+    DangerAreaAttack danger_area_attack: S = defaults::DANGER_AREA_ATTACK,
+        keys Keys::One, range -500..=500, term KingDanger;
+    /// King danger units per weak square of the enemy king's area: attacked by us, defended
+    /// at most once and only by the king or queen.
+    DangerWeakSquare danger_weak_square: S = defaults::DANGER_WEAK_SQUARE,
+        keys Keys::One, range -500..=500, term KingDanger;
+    /// King danger units per safe check square by piece (knight, bishop, rook, queen): a
+    /// square from which it would give check, that it reaches, and where the enemy cannot take
+    /// it (unguarded, or weak and attacked twice by us).
+    DangerSafeCheck danger_safe_check: [S; 6] = defaults::DANGER_SAFE_CHECK,
+        keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
+    /// King danger units per enemy pawn in the enemy king's area.
+    DangerDefendingPawn danger_defending_pawn: S = defaults::DANGER_DEFENDING_PAWN,
+        keys Keys::One, range -500..=500, term KingDanger;
+    /// King danger units when the attacker has no queen.
+    DangerNoQueen danger_no_queen: S = defaults::DANGER_NO_QUEEN,
+        keys Keys::One, range -1000..=500, term KingDanger;
+    /// King danger units added once to every attack that counts.
+    DangerBase danger_base: S = defaults::DANGER_BASE,
+        keys Keys::One, range -500..=500, term KingDanger;
     /// Bonus for owning two or more bishops.
     BishopPair bishop_pair: S = defaults::BISHOP_PAIR,
         keys Keys::One, range -200..=300, term BishopPair;

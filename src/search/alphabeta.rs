@@ -15,6 +15,7 @@ use super::time::TimeManager;
 use super::tt::{PackedMove, TranspositionTable, TtBound};
 use super::{CurrentMoveInfo, Reporter, SearchControl};
 use crate::eval::Evaluator;
+use crate::eval::pawn_king::PawnKingCache;
 use crate::eval::score::S;
 use crate::value::{MAX_PLY, Value};
 
@@ -69,6 +70,8 @@ pub struct Worker<'a> {
     pub evals: Vec<Value>,
     /// Material and piece-square sum per ply (White's view), kept up to date move by move.
     pub psqt: Vec<S>,
+    /// This thread's pawn-and-king terms by configuration, for the evaluation.
+    pub pawn_king: PawnKingCache,
     /// Move that led to each ply (`None` at the root and after a null move).
     pub played: Vec<Option<Move>>,
     /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
@@ -231,7 +234,7 @@ impl<'a> Worker<'a> {
                 return if in_check {
                     Value::DRAW
                 } else {
-                    self.eval.evaluate_from(pos, self.psqt[ply])
+                    self.eval.evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
                 };
             }
             // Mate distance pruning: no line from here beats a faster mate found elsewhere.
@@ -274,7 +277,7 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check {
             -Value::INFINITE
         } else {
-            hit.map_or_else(|| self.eval.evaluate_from(pos, self.psqt[ply]), |h| h.eval)
+            hit.map_or_else(|| self.eval.evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king), |h| h.eval)
         };
         // The TT score is a better estimate than the static eval when its bound allows.
         let eval = match hit {

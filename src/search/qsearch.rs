@@ -36,7 +36,7 @@ impl Worker<'_> {
             return if in_check {
                 Value::DRAW
             } else {
-                self.eval.evaluate_from(pos, self.psqt[ply])
+                self.eval.evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
             };
         }
         let pv_node = beta.0 - alpha.0 > 1;
@@ -60,7 +60,7 @@ impl Worker<'_> {
             best = -Value::INFINITE;
         } else {
             static_eval =
-                hit.map_or_else(|| self.eval.evaluate_from(pos, self.psqt[ply]), |h| h.eval);
+                hit.map_or_else(|| self.eval.evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king), |h| h.eval);
             if static_eval >= beta {
                 return static_eval;
             }

@@ -8,6 +8,7 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::{Reporter, SearchControl};
 use crate::eval::Evaluator;
+use crate::eval::pawn_king::PawnKingCache;
 use crate::eval::score::S;
 use crate::value::{MAX_PLY, Value};
 
@@ -51,6 +52,7 @@ impl<'a> Worker<'a> {
             counters: counters.0,
             thread_id: counters.1,
             tb,
+            pawn_king: PawnKingCache::default(),
         }
     }
 

@@ -8,6 +8,7 @@ use shakmaty::{Chess, EnPassantMode, Position};
 use crate::eval::Evaluator;
 use crate::eval::score::MAX_PHASE;
 use crate::eval::trace::Coefficients;
+use crate::eval::trace::{danger_score_real, danger_units_real};
 use crate::eval::weights::Weights;
 
 /// Labelled positions as linear forms in the weights: position `i` is the evaluation
@@ -33,6 +34,12 @@ pub struct Dataset {
     starts: Vec<usize>,
     /// `(flat index, count)` of every position, one after the other.
     terms: Vec<(u16, i16)>,
+    /// King-danger terms: White's attack of position `i` is
+    /// `danger[danger_starts[2i]..danger_starts[2i + 1]]`, Black's runs on to
+    /// `danger_starts[2i + 2]` ([`Coefficients::danger`]).
+    danger_starts: Vec<usize>,
+    /// `(flat index, count)` of every position's king-danger units, one after the other.
+    danger: Vec<(u16, i16)>,
     /// The phase of each position, 0 ..= [`MAX_PHASE`].
     phase: Vec<u8>,
     /// White's expected score, 0 ..= 1: the game result, or any soft label.
@@ -73,6 +80,13 @@ impl Dataset {
             }
         }
         self.starts.push(self.terms.len());
+        if self.danger_starts.is_empty() {
+            self.danger_starts.push(0);
+        }
+        for side in &c.danger {
+            self.danger.extend_from_slice(side);
+            self.danger_starts.push(self.danger.len());
+        }
         let phase = c.phase.clamp(0, MAX_PHASE);
         self.phase.push(u8::try_from(phase).unwrap_or(0));
         self.target.push(target.clamp(0.0, 1.0) as f32);
@@ -82,6 +96,13 @@ impl Dataset {
     #[must_use]
     pub fn terms(&self, i: usize) -> &[(u16, i16)] {
         &self.terms[self.starts[i]..self.starts[i + 1]]
+    }
+
+    /// The king-danger terms of position `i` by attacking side (`[white, black]`).
+    #[must_use]
+    pub fn danger(&self, i: usize) -> [&[(u16, i16)]; 2] {
+        let s = &self.danger_starts[2 * i..2 * i + 3];
+        [&self.danger[s[0]..s[1]], &self.danger[s[1]..s[2]]]
     }
 
     /// The middlegame share of position `i`: `phase / 24`.
@@ -107,6 +128,11 @@ impl Dataset {
             mg += f64::from(count) * m;
             eg += f64::from(count) * e;
         }
+        for (terms, sign) in self.danger(i).into_iter().zip([1.0, -1.0]) {
+            let [m, e] = danger_score_real(danger_units_real(terms, params));
+            mg += sign * m;
+            eg += sign * e;
+        }
         let share = self.mg_share(i);
         mg * share + eg * (1.0 - share)
     }
@@ -116,7 +142,7 @@ impl Dataset {
     #[must_use]
     pub fn usage(&self) -> Vec<f64> {
         let mut usage = vec![0.0; Weights::COUNT];
-        for &(index, count) in &self.terms {
+        for &(index, count) in self.terms.iter().chain(&self.danger) {
             if let Some(u) = usage.get_mut(usize::from(index)) {
                 *u += f64::from(count.unsigned_abs());
             }
@@ -136,6 +162,13 @@ impl Dataset {
         self.starts
             .extend(other.starts.iter().skip(1).map(|&s| base + s));
         self.terms.extend(other.terms);
+        if self.danger_starts.is_empty() {
+            self.danger_starts.push(0);
+        }
+        let base = self.danger.len();
+        self.danger_starts
+            .extend(other.danger_starts.iter().skip(1).map(|&s| base + s));
+        self.danger.extend(other.danger);
         self.phase.extend(other.phase);
         self.target.extend(other.target);
     }
@@ -154,13 +187,20 @@ impl Dataset {
         let mut out = Dataset {
             starts: Vec::with_capacity(self.starts.len()),
             terms: Vec::with_capacity(self.terms.len()),
+            danger_starts: Vec::with_capacity(self.danger_starts.len()),
+            danger: Vec::with_capacity(self.danger.len()),
             phase: Vec::with_capacity(self.len()),
             target: Vec::with_capacity(self.len()),
         };
         out.starts.push(0);
+        out.danger_starts.push(0);
         for i in order {
             out.terms.extend_from_slice(self.terms(i));
             out.starts.push(out.terms.len());
+            for side in self.danger(i) {
+                out.danger.extend_from_slice(side);
+                out.danger_starts.push(out.danger.len());
+            }
             out.phase.push(self.phase[i]);
             out.target.push(self.target[i]);
         }

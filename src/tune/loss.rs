@@ -8,6 +8,8 @@
 use std::ops::Range;
 
 use super::data::Dataset;
+use crate::eval::acc::{DANGER_EG_DIVISOR, DANGER_MG_DIVISOR};
+use crate::eval::trace::danger_units_real;
 use crate::eval::weights::Weights;
 
 /// The evaluation scale of the model: `p = sigmoid(K · eval / EVAL_SCALE)`. With it, K is near 1
@@ -113,6 +115,10 @@ pub struct Gradient {
 /// ∂ loss / ∂ eg_j = the same with (1 − s)
 /// ```
 ///
+/// A king-danger weight enters through its side's curve: its count is multiplied by the
+/// curve's slope at that side's units (`2 · units / 720` in the middlegame, `1 / 20` in the
+/// endgame while the units are positive, 0 otherwise), negated for Black's attack.
+///
 /// ```
 /// use minkowski::eval::Evaluator;
 /// use minkowski::eval::weights::Weights;
@@ -149,6 +155,23 @@ pub fn gradient(
                 let count = f64::from(count);
                 g[0] += d_mg * count;
                 g[1] += d_eg * count;
+            }
+            // King danger: each side's units go through the curve; by the chain rule its
+            // derivative scales the units' counts.
+            for (terms, sign) in data.danger(i).into_iter().zip([1.0, -1.0]) {
+                let [um, ue] = danger_units_real(terms, params);
+                let mg_factor = sign * 2.0 * um.max(0.0) / f64::from(DANGER_MG_DIVISOR);
+                let eg_factor = if ue > 0.0 {
+                    sign / f64::from(DANGER_EG_DIVISOR)
+                } else {
+                    0.0
+                };
+                for &(index, count) in terms {
+                    let g = &mut by_param[usize::from(index)];
+                    let count = f64::from(count);
+                    g[0] += d_mg * count * mg_factor;
+                    g[1] += d_eg * count * eg_factor;
+                }
             }
         }
         (loss, by_param)

@@ -7,6 +7,7 @@ use shakmaty::Color;
 
 use super::Tracer;
 use crate::eval::EVAL_LIMIT;
+use crate::eval::acc::{DANGER_EG_DIVISOR, DANGER_MG_DIVISOR, danger_score};
 use crate::eval::endgame::Verdict;
 use crate::eval::score::{MAX_PHASE, S};
 use crate::eval::weights::{Field, Weights};
@@ -67,6 +68,10 @@ pub struct Coefficients {
     /// [`Weights::tempo`]'s coefficient: 1 with White to move, -1 with Black, 0 when an
     /// endgame verdict replaced the evaluation.
     pub tempo: i8,
+    /// King-danger unit counts by attacking side (`[white, black]`), as `(flat index, count)`
+    /// by increasing index: each side's units, `Σ count × weight`, go through
+    /// [`danger_score`] before they join the sum. Empty when a verdict replaced the evaluation.
+    pub danger: [Vec<(u16, i16)>; 2],
     /// The game phase, 0 ..= [`MAX_PHASE`].
     pub phase: i32,
     /// The side to move: the evaluation is White's value for White, its negation for Black.
@@ -112,7 +117,8 @@ impl Coefficients {
         matches!(self.endgame, Some((_, _, Verdict::Replace(_))))
     }
 
-    /// `Σ count × weight` over [`Coefficients::linear`]: White's point of view, not blended.
+    /// `Σ count × weight` over [`Coefficients::linear`], plus each side's king danger through
+    /// its curve: White's point of view, not blended.
     ///
     /// ```
     /// use minkowski::eval::{Evaluator, score::S};
@@ -121,9 +127,8 @@ impl Coefficients {
     /// ```
     #[must_use]
     pub fn sum(&self, w: &Weights) -> S {
-        self.linear.iter().fold(S::ZERO, |sum, &(index, count)| {
-            sum + w.slot(usize::from(index)).unwrap_or(S::ZERO) * i32::from(count)
-        })
+        let [white, black] = [0, 1].map(|s| danger_score(weighted(&self.danger[s], w)));
+        weighted(&self.linear, w) + white - black
     }
 
     /// The evaluation from White's point of view before the clamp: the blended sum plus the
@@ -188,6 +193,12 @@ impl Coefficients {
                 eg += f64::from(count) * e;
             }
         }
+        for (danger, sign) in self.danger.iter().zip([1.0, -1.0]) {
+            let [m, e] = danger_units_real(danger, params);
+            let [m, e] = danger_score_real([m, e]);
+            mg += sign * m;
+            eg += sign * e;
+        }
         (mg * phase + eg * (f64::from(MAX_PHASE) - phase)) / f64::from(MAX_PHASE)
     }
 
@@ -214,12 +225,40 @@ impl Coefficients {
     }
 }
 
+/// `Σ count × weight` over compact coefficients.
+fn weighted(terms: &[(u16, i16)], w: &Weights) -> S {
+    terms.iter().fold(S::ZERO, |sum, &(index, count)| {
+        sum + w.slot(usize::from(index)).unwrap_or(S::ZERO) * i32::from(count)
+    })
+}
+
+/// One side's king-danger units `[mg, eg]` in real numbers, for flat `[mg, eg]` parameters.
+#[must_use]
+pub fn danger_units_real(terms: &[(u16, i16)], params: &[[f64; 2]]) -> [f64; 2] {
+    terms.iter().fold([0.0, 0.0], |[m, e], &(index, count)| {
+        let [pm, pe] = params.get(usize::from(index)).copied().unwrap_or([0.0; 2]);
+        [m + f64::from(count) * pm, e + f64::from(count) * pe]
+    })
+}
+
+/// [`danger_score`] in real numbers, without rounding: `(max(mg, 0)² / 720, max(eg, 0) / 20)`.
+#[must_use]
+pub fn danger_score_real([mg, eg]: [f64; 2]) -> [f64; 2] {
+    let (mg, eg) = (mg.max(0.0), eg.max(0.0));
+    [
+        mg * mg / f64::from(DANGER_MG_DIVISOR),
+        eg / f64::from(DANGER_EG_DIVISOR),
+    ]
+}
+
 /// The tracer behind [`Coefficients`] and [`super::EvalTrace`]: every weight's count per
 /// colour, dense over the flat index.
 #[derive(Clone, Debug)]
 pub(in crate::eval) struct CountingTracer {
     /// Main-sum counts per colour (`[white, black]`).
-    pub(super) main: [Vec<i32>; 2],
+    pub(in crate::eval) main: [Vec<i32>; 2],
+    /// King-danger unit counts per attacking colour (`[white, black]`).
+    pub(in crate::eval) danger: [Vec<i32>; 2],
     /// The endgame verdict's counts, from the strong side's point of view.
     pub(super) verdict: Vec<i32>,
     /// Who got the tempo bonus.
@@ -234,6 +273,7 @@ impl Default for CountingTracer {
     fn default() -> CountingTracer {
         CountingTracer {
             main: [vec![0; Weights::COUNT], vec![0; Weights::COUNT]],
+            danger: [vec![0; Weights::COUNT], vec![0; Weights::COUNT]],
             verdict: vec![0; Weights::COUNT],
             tempo: None,
             phase: 0,
@@ -245,6 +285,9 @@ impl Default for CountingTracer {
 impl Tracer for CountingTracer {
     fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
         self.main[side(color)][field.index(index)] += count;
+    }
+    fn danger(&mut self, color: Color, field: Field, index: usize, count: i32) {
+        self.danger[side(color)][field.index(index)] += count;
     }
     fn tempo(&mut self, color: Color) {
         self.tempo = Some(color);
@@ -269,6 +312,17 @@ impl CountingTracer {
             Some((_, strong, Verdict::Adjust(_))) => (false, sign(strong)),
             None => (false, 0),
         };
+        let danger = [0, 1].map(|s| {
+            if replaced {
+                return Vec::new();
+            }
+            (0..Weights::COUNT)
+                .filter_map(|index| {
+                    let count = i16::try_from(self.danger[s][index]).ok().filter(|&c| c != 0)?;
+                    Some((u16::try_from(index).ok()?, count))
+                })
+                .collect()
+        });
         let linear = (0..Weights::COUNT)
             .filter_map(|index| {
                 let main = if replaced {
@@ -289,6 +343,7 @@ impl CountingTracer {
                 Some(Color::Black) if !replaced => -1,
                 _ => 0,
             },
+            danger,
             phase: self.phase,
             side_to_move,
             endgame: self.endgame,

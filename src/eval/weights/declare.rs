@@ -35,6 +35,10 @@ pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", 
 /// assert_eq!(Keys::RoleSquares.index("knight.e4"), Some(64 + 28));
 /// assert_eq!(Keys::Ranks(1, 6).key(5).as_deref(), Some("rank6"));
 /// assert_eq!(Keys::One.key(0).as_deref(), Some(""));
+/// let grid = Keys::Grid(&[&["a", "b"], &["", "x", "y"]]);
+/// assert_eq!(grid.key(4).as_deref(), Some("b.x"));
+/// assert_eq!(grid.key(3), None); // an unnamed element: structure
+/// assert_eq!(grid.index("b.y"), Some(5));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keys {
@@ -50,6 +54,26 @@ pub enum Keys {
     Ranks(usize, usize),
     /// One pair per given name, in index order.
     Names(&'static [&'static str]),
+    /// A table of any shape, indexed row-major: one list of names per dimension, outermost
+    /// first; an element's key joins its names with dots (`free.safe.rank5`). An element with
+    /// an empty name in any dimension is structure, not a weight (a passer on the first rank).
+    Grid(&'static [&'static [&'static str]]),
+}
+
+/// Rank names for [`Keys::Grid`] tables indexed by rank counted from the owner's side, where
+/// the first and last rank cannot hold a pawn (structure, no name).
+pub const PAWN_RANKS: &[&str] = &["", "rank2", "rank3", "rank4", "rank5", "rank6", "rank7", ""];
+
+
+/// The element count of a [`Keys::Grid`] shape (the product of its dimensions).
+const fn grid_len(dims: &[&[&str]]) -> usize {
+    let mut len = 1;
+    let mut i = 0;
+    while i < dims.len() {
+        len *= dims[i].len();
+        i += 1;
+    }
+    len
 }
 
 impl Keys {
@@ -77,6 +101,23 @@ impl Keys {
                 .contains(&index)
                 .then(|| format!("rank{}", index + 1)),
             Keys::Names(names) => names.get(index).map(|&n| n.to_owned()),
+            Keys::Grid(dims) => {
+                if index >= grid_len(dims) {
+                    return None;
+                }
+                let mut parts = Vec::with_capacity(dims.len());
+                let mut rest = index;
+                for dim in dims.iter().rev() {
+                    let name = dim[rest % dim.len()];
+                    if name.is_empty() {
+                        return None;
+                    }
+                    parts.push(name);
+                    rest /= dim.len();
+                }
+                parts.reverse();
+                Some(parts.join("."))
+            }
         }
     }
 
@@ -106,6 +147,17 @@ impl Keys {
                 .ok()?
                 .checked_sub(1)?,
             Keys::Names(names) => names.iter().position(|&n| n == key)?,
+            Keys::Grid(dims) => {
+                let parts: Vec<&str> = key.split('.').collect();
+                if parts.len() != dims.len() {
+                    return None;
+                }
+                let mut index = 0;
+                for (dim, part) in dims.iter().zip(parts) {
+                    index = index * dim.len() + dim.iter().position(|&n| n == part)?;
+                }
+                index
+            }
         };
         // Round trip: only an element that is a weight has a key.
         (self.key(index).as_deref() == Some(key)).then_some(index)

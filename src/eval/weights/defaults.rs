@@ -77,7 +77,7 @@ pub const PSQT: [[S; 64]; 6] = [
 ];
 
 /// The default of `Weights::passed_pawn`.
-pub const PASSED_PAWN: [S; 8] = [S(0, 0), S(-4, 16), S(-10, 17), S(2, 35), S(17, 52), S(28, 51), S(14, 61), S(0, 0)];
+pub const PASSED_PAWN: [S; 32] = [S(0, 0), S(-4, 16), S(-10, 17), S(2, 35), S(17, 52), S(28, 51), S(14, 61), S(0, 0), S(0, 0), S(-4, 16), S(-8, 20), S(6, 41), S(23, 61), S(36, 63), S(24, 76), S(0, 0), S(0, 0), S(-4, 16), S(-8, 21), S(6, 43), S(23, 64), S(36, 67), S(24, 81), S(0, 0), S(0, 0), S(-4, 16), S(-6, 24), S(10, 49), S(29, 73), S(44, 79), S(34, 96), S(0, 0)];
 
 /// The default of `Weights::mobility`.
 pub const MOBILITY: [S; 6] = [S(0, 0), S(6, 2), S(6, 3), S(4, 3), S(2, 5), S(0, 0)];
@@ -135,3 +135,62 @@ pub const FORK_NOW: S = S(53, 60);
 
 /// The default of `Weights::fork_threat`.
 pub const FORK_THREAT: S = S(20, 13);
+
+// Hand values, until the next fit.
+
+/// The default of `Weights::passed_king_distance`.
+pub const PASSED_KING_DISTANCE: [S; 16] = [S(0, 0), S(0, -2), S(0, -2), S(0, -4), S(0, -6), S(0, -8), S(0, -10), S(0, 0), S(0, 0), S(0, 4), S(0, 4), S(0, 8), S(0, 12), S(0, 16), S(0, 20), S(0, 0)];
+
+/// The default of `Weights::passed_safe_path`.
+pub const PASSED_SAFE_PATH: S = S(0, 20);
+
+/// The default of `Weights::passed_stacked`.
+pub const PASSED_STACKED: [S; 8] = [S(0, 0), S(-5, -10), S(-5, -10), S(-5, -10), S(-5, -10), S(-5, -10), S(-5, -10), S(0, 0)];
+
+/// The default of `Weights::passed_unstoppable`.
+pub const PASSED_UNSTOPPABLE: S = S(0, 500);
+
+/// The default of `Weights::pawn_isolated`.
+pub const PAWN_ISOLATED: S = S(-6, -10);
+
+/// The default of `Weights::pawn_stacked`.
+pub const PAWN_STACKED: [S; 2] = [S(-10, -25), S(-4, -12)];
+
+/// The default of `Weights::pawn_backward`.
+pub const PAWN_BACKWARD: [S; 16] = [S(0, 0), S(-12, -14), S(-12, -14), S(-12, -14), S(-12, -14), S(-12, -14), S(-12, -14), S(0, 0), S(0, 0), S(-6, -6), S(-6, -6), S(-6, -6), S(-6, -6), S(-6, -6), S(-6, -6), S(0, 0)];
+
+/// The default of `Weights::pawn_connected`.
+pub const PAWN_CONNECTED: [S; 8] = [S(0, 0), S(6, 0), S(8, 3), S(12, 8), S(20, 22), S(40, 45), S(60, 70), S(0, 0)];
+
+/// The default of `Weights::pawn_candidate`.
+pub const PAWN_CANDIDATE: [S; 8] = [S(0, 0), S(0, 5), S(3, 8), S(5, 14), S(10, 25), S(20, 40), S(0, 0), S(0, 0)];
+
+/// The default of `Weights::king_shelter`.
+pub const KING_SHELTER: [S; 64] = [S(0, 0), S(9, 0), S(5, 0), S(1, 0), S(-2, 0), S(-3, 0), S(-4, 0), S(-11, 0), S(0, 0), S(9, 0), S(5, 0), S(1, 0), S(-2, 0), S(-3, 0), S(-4, 0), S(-11, 0), S(0, 0), S(9, 0), S(5, 0), S(1, 0), S(-2, 0), S(-3, 0), S(-4, 0), S(-11, 0), S(0, 0), S(9, 0), S(5, 0), S(1, 0), S(-2, 0), S(-3, 0), S(-4, 0), S(-11, 0), S(0, 0), S(14, 0), S(8, 0), S(2, 0), S(-2, 0), S(-4, 0), S(-6, 0), S(-16, 0), S(0, 0), S(14, 0), S(8, 0), S(2, 0), S(-2, 0), S(-4, 0), S(-6, 0), S(-16, 0), S(0, 0), S(14, 0), S(8, 0), S(2, 0), S(-2, 0), S(-4, 0), S(-6, 0), S(-16, 0), S(0, 0), S(14, 0), S(8, 0), S(2, 0), S(-2, 0), S(-4, 0), S(-6, 0), S(-16, 0)];
+
+/// The default of `Weights::king_storm`.
+pub const KING_STORM: [S; 64] = [S(0, 0), S(0, 0), S(-24, 0), S(-12, 0), S(-6, 0), S(-2, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(-24, 0), S(-12, 0), S(-6, 0), S(-2, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(-24, 0), S(-12, 0), S(-6, 0), S(-2, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(-24, 0), S(-12, 0), S(-6, 0), S(-2, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(-8, 0), S(-4, 0), S(-2, 0), S(-1, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(-8, 0), S(-4, 0), S(-2, 0), S(-1, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(-8, 0), S(-4, 0), S(-2, 0), S(-1, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(-8, 0), S(-4, 0), S(-2, 0), S(-1, 0), S(0, 0), S(0, 0)];
+
+/// The default of `Weights::king_pawn_distance`.
+pub const KING_PAWN_DISTANCE: [S; 8] = [S(0, 0), S(0, 0), S(0, -3), S(0, -6), S(0, -9), S(0, -12), S(0, -15), S(0, -18)];
+
+/// The default of `Weights::danger_attacker`.
+pub const DANGER_ATTACKER: [S; 6] = [S(0, 0), S(16, 16), S(6, 6), S(10, 10), S(8, 8), S(0, 0)];
+
+/// The default of `Weights::danger_area_attack`.
+pub const DANGER_AREA_ATTACK: S = S(28, 28);
+
+/// The default of `Weights::danger_weak_square`.
+pub const DANGER_WEAK_SQUARE: S = S(38, 38);
+
+/// The default of `Weights::danger_safe_check`.
+pub const DANGER_SAFE_CHECK: [S; 6] = [S(0, 0), S(123, 123), S(51, 51), S(94, 94), S(95, 95), S(0, 0)];
+
+/// The default of `Weights::danger_defending_pawn`.
+pub const DANGER_DEFENDING_PAWN: S = S(-22, -22);
+
+/// The default of `Weights::danger_no_queen`.
+pub const DANGER_NO_QUEEN: S = S(-276, -276);
+
+/// The default of `Weights::danger_base`.
+pub const DANGER_BASE: S = S(-18, -18);

@@ -1,0 +1,178 @@
+//! What many terms need to know about one position, computed once per evaluation: pawns,
+//! kings, the squares each side attacks (by piece kind, at all, twice), king areas and mobility
+//! areas. The pieces' attacks are filled in by the mobility pass ([`Info::add_attacks`]); the
+//! terms that read them (passed pawns, king danger) run after it.
+
+use shakmaty::{Bitboard, Board, ByColor, Color, Role, Square, attacks};
+
+use super::tactics::pawn_attacks_set;
+use super::weights::role_index;
+use crate::geometry::{FILE_A, FILE_H};
+
+/// Attack maps and areas of one position, per colour.
+pub struct Info {
+    /// Every occupied square.
+    pub occupied: Bitboard,
+    /// Each side's pawns.
+    pub pawns: ByColor<Bitboard>,
+    /// Each side's king square (a legal position has one; a board without is tolerated).
+    pub king: ByColor<Option<Square>>,
+    /// Squares each side's pawns attack.
+    pub pawn_attacks: ByColor<Bitboard>,
+    /// Squares attacked by each side's pieces of each kind (index [`role_index`]).
+    pub attacks: ByColor<[Bitboard; 6]>,
+    /// Squares each side attacks at all.
+    pub attacked: ByColor<Bitboard>,
+    /// Squares each side attacks at least twice.
+    pub attacked_twice: ByColor<Bitboard>,
+    /// The area around each side's king that the enemy attacks: the king, its neighbours and
+    /// the squares one rank further forward; one file wider on the edge.
+    pub king_area: ByColor<Bitboard>,
+    /// Where each side's pieces count mobility: not attacked by enemy pawns, not the own king,
+    /// not an own pawn that cannot move forward.
+    pub mobility_area: ByColor<Bitboard>,
+    /// How many of each side's knights, bishops, rooks and queens (index [`role_index`])
+    /// attack the enemy king's area.
+    pub king_attackers: ByColor<[i32; 6]>,
+    /// How many attacks each side's pieces make on squares of the enemy king's area.
+    pub king_area_hits: ByColor<i32>,
+}
+
+impl Info {
+    /// Pawns, kings and their attacks; the pieces' attacks are added by [`Info::add_attacks`].
+    #[must_use]
+    pub fn new(board: &Board) -> Info {
+        let occupied = board.occupied();
+        let pawns = ByColor::new_with(|c| board.by_piece(Role::Pawn.of(c)));
+        let king = ByColor::new_with(|c| board.king_of(c));
+        let pawn_attacks = ByColor::new_with(|c| pawn_attacks_set(*pawns.get(c), c));
+        let king_attacks =
+            ByColor::new_with(|c| king.get(c).map_or(Bitboard::EMPTY, attacks::king_attacks));
+        let mut attacks = ByColor::new_with(|_| [Bitboard::EMPTY; 6]);
+        for c in Color::ALL {
+            attacks.get_mut(c)[role_index(Role::Pawn)] = *pawn_attacks.get(c);
+            attacks.get_mut(c)[role_index(Role::King)] = *king_attacks.get(c);
+        }
+        let attacked = ByColor::new_with(|c| *pawn_attacks.get(c) | *king_attacks.get(c));
+        let attacked_twice = ByColor::new_with(|c| {
+            pawn_double_attacks(*pawns.get(c), c) | (*pawn_attacks.get(c) & *king_attacks.get(c))
+        });
+        let king_area = ByColor::new_with(|c| king.get(c).map_or(Bitboard::EMPTY, |k| area(k, c)));
+        let mobility_area = ByColor::new_with(|c| {
+            let blocked = *pawns.get(c) & shift_back(occupied, c);
+            !(*pawn_attacks.get(!c) | blocked | king.get(c).map_or(Bitboard::EMPTY, Bitboard::from))
+        });
+        Info {
+            occupied,
+            pawns,
+            king,
+            pawn_attacks,
+            attacks,
+            attacked,
+            attacked_twice,
+            king_area,
+            mobility_area,
+            king_attackers: ByColor::new_with(|_| [0; 6]),
+            king_area_hits: ByColor::new_with(|_| 0),
+        }
+    }
+
+    /// Records that a `color` piece of kind `role` attacks `reach`, and whether and how much
+    /// it attacks the enemy king's area.
+    #[inline(always)]
+    pub fn add_attacks(&mut self, color: Color, role: Role, reach: Bitboard) {
+        let hits = reach & *self.king_area.get(!color);
+        if hits.any() {
+            self.king_attackers.get_mut(color)[role_index(role)] += 1;
+            *self.king_area_hits.get_mut(color) += hits.count() as i32;
+        }
+        self.attacks.get_mut(color)[role_index(role)] |= reach;
+        *self.attacked_twice.get_mut(color) |= *self.attacked.get(color) & reach;
+        *self.attacked.get_mut(color) |= reach;
+    }
+}
+
+/// The squares from which pawns of `color` on `pawns` would have to step back one rank, seen
+/// from the squares they stand on: `occupied` shifted one rank towards `color`'s own side.
+const fn shift_back(occupied: Bitboard, color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(occupied.0 >> 8),
+        Color::Black => Bitboard(occupied.0 << 8),
+    }
+}
+
+/// Squares attacked by two pawns of `color` at once.
+const fn pawn_double_attacks(pawns: Bitboard, color: Color) -> Bitboard {
+    let (west, east) = match color {
+        Color::White => ((pawns.0 & !FILE_A) << 7, (pawns.0 & !FILE_H) << 9),
+        Color::Black => ((pawns.0 & !FILE_A) >> 9, (pawns.0 & !FILE_H) >> 7),
+    };
+    Bitboard(west & east)
+}
+
+/// The king area of a `color` king on `king` (see [`Info::king_area`]).
+fn area(king: Square, color: Color) -> Bitboard {
+    let near = attacks::king_attacks(king).with(king);
+    let forward = match color {
+        Color::White => Bitboard(near.0 << 8),
+        Color::Black => Bitboard(near.0 >> 8),
+    };
+    let area = near | forward;
+    // On the edge the area would be two files wide: widen it inwards.
+    if king.file() == shakmaty::File::A {
+        area | Bitboard((area.0 & !FILE_H) << 1)
+    } else if king.file() == shakmaty::File::H {
+        area | Bitboard((area.0 & !FILE_A) >> 1)
+    } else {
+        area
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+    fn board(fen: &str) -> Board {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        pos.board().clone()
+    }
+
+    #[test]
+    fn pawn_double_attacks_match_a_square_by_square_count() {
+        let b = board("4k3/8/8/2p1p3/1P1P4/P1P5/8/4K3 w - - 0 1");
+        for color in Color::ALL {
+            let pawns = b.by_piece(Role::Pawn.of(color));
+            let naive = Bitboard::from_iter(Square::ALL.into_iter().filter(|&sq| {
+                (attacks::pawn_attacks(!color, sq) & pawns).count() >= 2
+            }));
+            assert_eq!(pawn_double_attacks(pawns, color), naive, "{color:?}");
+        }
+    }
+
+    #[test]
+    fn king_area_is_three_by_three_plus_a_forward_rank_and_wider_on_the_edge() {
+        assert_eq!(area(Square::E4, Color::White).count(), 12); // d3-f5 and d6-f6
+        assert!(area(Square::E4, Color::White).contains(Square::F6));
+        assert_eq!(area(Square::G1, Color::White).count(), 9); // f1-h3
+        assert!(area(Square::G1, Color::White).contains(Square::H3));
+        assert_eq!(area(Square::A8, Color::Black).count(), 9); // a-c files, ranks 8-6
+        assert!(area(Square::A8, Color::Black).contains(Square::C6));
+    }
+
+    #[test]
+    fn mobility_area_leaves_out_pawn_attacks_the_king_and_blocked_pawns() {
+        // White's e4 pawn is blocked by e5; d3 is free to move.
+        let b = board("4k3/8/8/4p3/4P3/3P4/8/4K3 w - - 0 1");
+        let info = Info::new(&b);
+        let area = *info.mobility_area.get(Color::White);
+        assert!(!area.contains(Square::E4)); // blocked own pawn
+        assert!(area.contains(Square::D3)); // a pawn that can move
+        assert!(!area.contains(Square::E1)); // own king
+        assert!(!area.contains(Square::F4)); // attacked by e5
+    }
+}

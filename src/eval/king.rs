@@ -1,0 +1,232 @@
+//! The king: its pawn shelter and the enemy's pawn storm, measured as rank distances on the
+//! king's file and its neighbours; its distance to the nearest pawn (for the endgame); and the
+//! enemy's attack on it, summed in king-danger units that go through one non-linear curve
+//! ([`super::acc::danger_score`]).
+
+use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+
+use super::acc::Acc;
+use super::info::Info;
+use super::pawns::{ranks_ahead, relative_rank};
+use super::trace::Tracer;
+use super::weights::{Field, role_index};
+use crate::geometry::{file_mask, king_distance, knight_attacks_set};
+
+/// Index of "no pawn" in the shelter and storm distance dimension.
+const NO_PAWN: usize = 7;
+
+/// Scores `color`'s king shelter, the enemy pawn storm against it, and its distance to the
+/// nearest pawn. Depends on pawns and kings only.
+pub fn shelter<T: Tracer>(info: &Info, color: Color, acc: &mut Acc<'_, T>) {
+    let Some(king) = *info.king.get(color) else {
+        return;
+    };
+    let ours = *info.pawns.get(color);
+    let theirs = *info.pawns.get(!color);
+    let ahead = ranks_ahead(king, color);
+    let king_file = king.file() as u32;
+    for file in king_file.saturating_sub(1)..=(king_file + 1).min(7) {
+        let on_file = Bitboard(file_mask(file)) & ahead;
+        let folded = file.min(7 - file) as usize;
+        let is_king_file = usize::from(file == king_file);
+
+        let shelter = nearest(ours & on_file, color);
+        let distance = shelter.map_or(NO_PAWN, |p| rank_distance(king, p, color));
+        acc.add(color, Field::KingShelter, is_king_file * 32 + folded * 8 + distance, 1);
+
+        let storm = nearest(theirs & on_file, color);
+        let distance = storm.map_or(NO_PAWN, |p| rank_distance(king, p, color));
+        // Blocked: an own pawn stands right in front of the storming pawn.
+        let blocked = storm.is_some_and(|p| {
+            let front = if color == Color::White { p.to_u32() - 8 } else { p.to_u32() + 8 };
+            ours.contains(Square::new(front))
+        });
+        acc.add(color, Field::KingStorm, usize::from(blocked) * 32 + folded * 8 + distance, 1);
+    }
+    let nearest_pawn = (ours | theirs)
+        .into_iter()
+        .map(|p| king_distance(king, p) as usize)
+        .min()
+        .unwrap_or(0);
+    acc.add(color, Field::KingPawnDistance, nearest_pawn, 1);
+}
+
+/// The pawn of `pawns` nearest to `color`'s first rank (the first one met going forward).
+fn nearest(pawns: Bitboard, color: Color) -> Option<Square> {
+    match color {
+        Color::White => pawns.first(),
+        Color::Black => pawns.last(),
+    }
+}
+
+/// Ranks from the king forward to the pawn, 1 ..= 6 (a farther pawn counts as 6).
+fn rank_distance(king: Square, pawn: Square, color: Color) -> usize {
+    (relative_rank(pawn, color) - relative_rank(king, color)).clamp(1, 6)
+}
+
+/// Adds `color`'s attack on the enemy king in king-danger units, when it counts: at least two
+/// attackers, or one with a queen on the board.
+pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<'_, T>) {
+    let Some(king) = *info.king.get(!color) else {
+        return;
+    };
+    let attackers = info.king_attackers.get(color);
+    let count: i32 = attackers.iter().sum();
+    let has_queen = (board.by_piece(Role::Queen.of(color))).any();
+    if count <= 1 - i32::from(has_queen) {
+        return;
+    }
+    let ours = *info.attacks.get(color);
+    let theirs = *info.attacks.get(!color);
+    let area = *info.king_area.get(!color);
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let r = role_index(role);
+        if attackers[r] > 0 {
+            acc.danger(color, Field::DangerAttacker, r, attackers[r]);
+        }
+    }
+    acc.danger(color, Field::DangerAreaAttack, 0, *info.king_area_hits.get(color));
+
+    // Weak squares: we attack them; they defend them at most once, and only with king or queen.
+    let strong_defence = theirs[role_index(Role::Pawn)]
+        | theirs[role_index(Role::Knight)]
+        | theirs[role_index(Role::Bishop)]
+        | theirs[role_index(Role::Rook)];
+    let weak = *info.attacked.get(color) & !*info.attacked_twice.get(!color) & !strong_defence;
+    acc.danger(color, Field::DangerWeakSquare, 0, (weak & area).count() as i32);
+
+    // Safe checks: squares we reach that check the king, where they cannot take the checker.
+    let safe = (!*info.attacked.get(!color) | (weak & *info.attacked_twice.get(color)))
+        & !board.by_color(color);
+    let diagonal = attacks::bishop_attacks(king, info.occupied);
+    let straight = attacks::rook_attacks(king, info.occupied);
+    let checks = [
+        (Role::Knight, knight_attacks_set(Bitboard::from(king))),
+        (Role::Bishop, diagonal),
+        (Role::Rook, straight),
+        (Role::Queen, diagonal | straight),
+    ];
+    for (role, from) in checks {
+        let r = role_index(role);
+        let n = (from & ours[r] & safe).count() as i32;
+        if n > 0 {
+            acc.danger(color, Field::DangerSafeCheck, r, n);
+        }
+    }
+
+    let defenders = (*info.pawns.get(!color) & area & !weak).count() as i32;
+    acc.danger(color, Field::DangerDefendingPawn, 0, defenders);
+    if !has_queen {
+        acc.danger(color, Field::DangerNoQueen, 0, 1);
+    }
+    acc.danger(color, Field::DangerBase, 0, 1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::trace::CountingTracer;
+    use crate::eval::weights::Weights;
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    /// The info of `pos` with every piece's attacks added, as the mobility pass does.
+    fn full_info(pos: &Chess) -> Info {
+        let mut info = Info::new(pos.board());
+        for (sq, piece) in pos.board().iter() {
+            if !matches!(piece.role, Role::Pawn | Role::King) {
+                let reach = attacks::attacks(sq, piece, pos.board().occupied());
+                info.add_attacks(piece.color, piece.role, reach);
+            }
+        }
+        info
+    }
+
+    /// `color`'s counts of `field` from the shelter terms (main) and the danger terms.
+    fn counts(fen: &str, color: Color, field: Field) -> (Vec<i32>, Vec<i32>) {
+        let pos = position(fen);
+        let info = full_info(&pos);
+        let w = Weights::default();
+        let mut tracer = CountingTracer::default();
+        let mut acc = Acc::new(&w, &mut tracer);
+        shelter(&info, color, &mut acc);
+        danger(pos.board(), &info, color, &mut acc);
+        let side = usize::from(color == Color::Black);
+        let spec = field.spec();
+        let range = spec.offset..spec.offset + spec.len;
+        (
+            tracer.main[side][range.clone()].to_vec(),
+            tracer.danger[side][range].to_vec(),
+        )
+    }
+
+    #[test]
+    fn shelter_counts_the_rank_distance_to_the_first_own_pawn_per_file() {
+        // King g1, pawns f2 (1 rank), g3 (2 ranks), none on h.
+        let (c, _) = counts("4k3/8/8/8/8/6P1/5P2/6K1 w - - 0 1", Color::White, Field::KingShelter);
+        assert_eq!(c[2 * 8 + 1], 1, "f-file (folded c), side file, d1"); // f folds to c
+        assert_eq!(c[32 + 8 + 2], 1, "g-file (folded b), king file, d2");
+        assert_eq!(c[NO_PAWN], 1, "h-file (folded a), side file, none");
+        assert_eq!(c.iter().sum::<i32>(), 3);
+        // Black's king e8 with no pawns: three files, all "none".
+        let (c, _) = counts("4k3/8/8/8/8/6P1/5P2/6K1 w - - 0 1", Color::Black, Field::KingShelter);
+        assert_eq!(c.iter().sum::<i32>(), 3);
+        assert_eq!(c[32 + 3 * 8 + NO_PAWN], 1); // e folds to d, king file
+    }
+
+    #[test]
+    fn storm_sees_the_nearest_enemy_pawn_and_whether_it_is_blocked() {
+        // King g1; black pawn g4 (3 ranks ahead), blocked by white g3? No: g3 is empty; h3
+        // black pawn blocked by a white h2 pawn.
+        let (c, _) = counts("4k3/8/8/8/6p1/7p/7P/6K1 w - - 0 1", Color::White, Field::KingStorm);
+        assert_eq!(c[8 + 3], 1, "g-file free, 3 ranks");
+        assert_eq!(c[32 + 2], 1, "h-file blocked, 2 ranks");
+        assert_eq!(c[2 * 8 + NO_PAWN], 1, "f-file: none");
+    }
+
+    #[test]
+    fn king_pawn_distance_is_to_the_nearest_pawn_of_either_colour() {
+        let (c, _) = counts("4k3/8/8/8/8/8/P7/6K1 w - - 0 1", Color::White, Field::KingPawnDistance);
+        assert_eq!(c[6], 1); // g1 to a2
+        let (c, _) = counts("4k3/8/8/8/8/8/8/6K1 w - - 0 1", Color::White, Field::KingPawnDistance);
+        assert_eq!(c[0], 1); // no pawns
+    }
+
+    #[test]
+    fn danger_needs_two_attackers_or_a_queen() {
+        // One white knight near the black king, no queen: nothing.
+        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K3 b - - 0 1", Color::White, Field::DangerBase);
+        assert_eq!(d[0], 0);
+        // Knight and rook: it counts.
+        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1", Color::White, Field::DangerBase);
+        assert_eq!(d[0], 1);
+        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1", Color::White, Field::DangerAttacker);
+        assert_eq!((d[1], d[3]), (1, 1));
+        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1", Color::White, Field::DangerNoQueen);
+        assert_eq!(d[0], 1);
+    }
+
+    #[test]
+    fn safe_checks_are_counted_by_piece() {
+        // White queen d1 and knight f3 vs black king g8 with pawns f7 g7 h7.
+        // Knight checks from e6? no: g8's knight-check squares e7, f6, h6. The knight on f3
+        // reaches... none of them. The queen checks along d5-g8 diagonal? d5 is on a8-h1? The
+        // queen on d1 reaches d8 (rank-8 check, safe: black king does not guard d8).
+        let fen = "6k1/5ppp/8/6N1/8/8/8/3QK3 w - - 0 1";
+        let (_, d) = counts(fen, Color::White, Field::DangerSafeCheck);
+        assert!(d[4] >= 1, "queen check on d8: {d:?}");
+        assert_eq!(d[1], 0);
+        // Put the knight on g4: Nh6+ and Nf6+ (f6 is guarded by g7: unsafe; h6 by g7 too).
+        let (_, d) = counts("6k1/5ppp/8/8/6N1/8/8/3QK3 w - - 0 1", Color::White, Field::DangerSafeCheck);
+        assert_eq!(d[1], 0, "every knight check square is guarded by a pawn");
+        // Without the g7 pawn, h6 and f6 are safe (and e5? not a check square).
+        let (_, d) = counts("6k1/5p1p/8/8/6N1/8/8/3QK3 w - - 0 1", Color::White, Field::DangerSafeCheck);
+        assert_eq!(d[1], 2);
+    }
+}

@@ -1,0 +1,161 @@
+//! Passed pawns: by rank and by whether the square in front is free and safe, the distances of
+//! both kings (Chebyshev) to that square weighted by rank, a free way to promotion, stacked
+//! passers, and in pawn endings the passer no king can catch (the rule of the square, as the
+//! knight-against-passer race decides it).
+
+use shakmaty::{Bitboard, Board, Color};
+
+use super::acc::Acc;
+use super::endgame::PasserRace;
+use super::info::Info;
+use super::pawns::{front_file, relative_rank, stop_square};
+use super::trace::Tracer;
+use super::weights::Field;
+use crate::geometry::king_distance;
+
+/// Scores both sides' passed pawns (`passed`, both colours), `turn` to move.
+pub fn evaluate<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    passed: Bitboard,
+    turn: Color,
+    acc: &mut Acc<'_, T>,
+) {
+    let mut unstoppable = [false; 2];
+    for color in Color::ALL {
+        let ours = passed & *info.pawns.get(color);
+        let pawn_ending = (board.by_color(!color) & !(board.pawns() | board.kings())).is_empty();
+        for sq in ours {
+            let rank = relative_rank(sq, color);
+            let Some(stop) = stop_square(sq, color) else {
+                continue;
+            };
+            let free = !info.occupied.contains(stop);
+            let safe = !info.attacked.get(!color).contains(stop);
+            acc.add(
+                color,
+                Field::PassedPawn,
+                usize::from(free) * 16 + usize::from(safe) * 8 + rank,
+                1,
+            );
+            for (enemy, king) in [(0, info.king.get(color)), (8, info.king.get(!color))] {
+                if let Some(king) = king {
+                    let distance = king_distance(*king, stop) as i32;
+                    acc.add(color, Field::PassedKingDistance, enemy + rank, distance);
+                }
+            }
+            let path = front_file(sq, color);
+            if (path & (board.by_color(!color) | *info.attacked.get(!color))).is_empty() {
+                acc.add(color, Field::PassedSafePath, 0, 1);
+            }
+            if (path & *info.pawns.get(color)).any() {
+                acc.add(color, Field::PassedStacked, rank, 1);
+            }
+            if pawn_ending && (path & info.occupied).is_empty() {
+                let race = PasserRace {
+                    pawn: sq,
+                    pawn_color: color,
+                    pawn_to_move: turn == color,
+                };
+                let caught = info.king.get(!color).is_some_and(|k| race.king_catches(k));
+                unstoppable[usize::from(color == Color::Black)] |= !caught;
+            }
+        }
+    }
+    // A race both sides win is no longer a won race: only a lone runner gets the bonus.
+    match unstoppable {
+        [true, false] => acc.add(Color::White, Field::PassedUnstoppable, 0, 1),
+        [false, true] => acc.add(Color::Black, Field::PassedUnstoppable, 0, 1),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::pawns::structure;
+    use crate::eval::trace::CountingTracer;
+    use crate::eval::weights::Weights;
+    use shakmaty::{CastlingMode, Chess, Position, Role, fen::Fen};
+
+    /// White's and Black's counts of each element of `field` in `fen`.
+    fn counts(fen: &str, field: Field) -> [Vec<i32>; 2] {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mut info = Info::new(pos.board());
+        // The passer terms read the pieces' attacks: add them as the mobility pass does.
+        for color in Color::ALL {
+            for (sq, piece) in pos.board().iter() {
+                if piece.color == color && !matches!(piece.role, Role::Pawn | Role::King) {
+                    let reach = shakmaty::attacks::attacks(sq, piece, pos.board().occupied());
+                    info.add_attacks(color, piece.role, reach);
+                }
+            }
+        }
+        let w = Weights::default();
+        let mut tracer = CountingTracer::default();
+        let mut acc = Acc::new(&w, &mut tracer);
+        let passed = structure(&info, Color::White, &mut acc) | structure(&info, Color::Black, &mut acc);
+        evaluate(pos.board(), &info, passed, pos.turn(), &mut acc);
+        let spec = field.spec();
+        tracer.main.map(|side| side[spec.offset..spec.offset + spec.len].to_vec())
+    }
+
+    #[test]
+    fn passer_index_says_free_and_safe() {
+        // White e6, black king e8 far... the push square e7 is free and guarded by the king on d8.
+        let [white, _] = counts("3k4/8/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
+        assert_eq!(white[16 + 5], 1, "free, unsafe, rank 6"); // free × 16 + unsafe + rank index 5
+        // A rook in front: blocked.
+        let [white, _] = counts("k7/4r3/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
+        assert_eq!(white[8 + 5], 1, "blocked, safe (nothing else guards e7): {white:?}");
+        // Nothing near: free and safe.
+        let [white, _] = counts("k7/8/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
+        assert_eq!(white[16 + 8 + 5], 1);
+        // Not passed (a black pawn on d7 guards e6's way): nothing.
+        let [white, _] = counts("k7/3p4/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
+        assert_eq!(white.iter().sum::<i32>(), 0);
+    }
+
+    #[test]
+    fn king_distances_are_chebyshev_to_the_push_square() {
+        // White b5 (rank index 4), push square b6; white king g1: 5 away; black king h8: 6 away.
+        let [white, _] = counts("7k/8/8/1P6/8/8/8/6K1 w - - 0 1", Field::PassedKingDistance);
+        assert_eq!((white[4], white[8 + 4]), (5, 6));
+    }
+
+    #[test]
+    fn safe_path_needs_no_enemy_piece_or_attack_ahead() {
+        let [white, _] = counts("7k/8/8/1P6/8/8/8/6K1 w - - 0 1", Field::PassedSafePath);
+        assert_eq!(white[0], 1);
+        // A black rook on h7 attacks b7.
+        let [white, _] = counts("7k/7r/8/1P6/8/8/8/6K1 w - - 0 1", Field::PassedSafePath);
+        assert_eq!(white[0], 0);
+    }
+
+    #[test]
+    fn stacked_passer_is_the_one_behind() {
+        let [white, _] = counts("k7/8/1P6/1P6/8/8/8/6K1 w - - 0 1", Field::PassedStacked);
+        assert_eq!(white.iter().sum::<i32>(), 1);
+        assert_eq!(white[4], 1); // b5, rank index 4
+    }
+
+    #[test]
+    fn unstoppable_passer_only_in_pawn_endings_outside_the_square() {
+        // White a5, black king on f6: a8 is 5 king moves away, the pawn needs 3: unstoppable.
+        let [white, black] = counts("8/8/5k2/P7/8/8/8/6K1 w - - 0 1", Field::PassedUnstoppable);
+        assert_eq!((white[0], black[0]), (1, 0));
+        // The king on d6 is inside the square.
+        let [white, _] = counts("8/8/3k4/P7/8/8/8/6K1 w - - 0 1", Field::PassedUnstoppable);
+        assert_eq!(white[0], 0);
+        // With a black knight on the board it is not a pawn ending.
+        let [white, _] = counts("8/8/5k2/P7/8/8/8/n5K1 w - - 0 1", Field::PassedUnstoppable);
+        assert_eq!(white[0], 0);
+        // Both sides have a runner: no bonus for either.
+        let [white, black] = counts("8/7p/5k2/P7/8/8/8/K7 w - - 0 1", Field::PassedUnstoppable);
+        assert_eq!((white[0], black[0]), (0, 0));
+    }
+}
