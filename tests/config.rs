@@ -335,43 +335,43 @@ fn the_shipped_engine_toml_documents_every_option_at_its_default() {
     }
 }
 
-#[test]
-fn shipped_engine_toml_lists_every_eval_weight_at_its_default() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/engine.toml"))
-        .expect("engine.toml in the repo");
+/// The `[eval]` listing of engine.toml as the weights declare it: every weight but the
+/// piece-square entries, commented out at its default, in declaration order.
+fn eval_listing() -> String {
     let mut weights = minkowski::eval::weights::Weights::default();
-    let mut missing = Vec::new();
+    let mut listing = String::new();
     weights.for_each_mut(|name, s| {
+        if name.starts_with("psqt.") {
+            return;
+        }
         // Dotted names are quoted keys in TOML.
         let key = if name.contains('.') {
             format!("\"{name}\"")
         } else {
             name.to_owned()
         };
-        let line = format!("# {key} = [{}, {}]", s.0, s.1);
-        if !name.starts_with("psqt.") && !text.lines().any(|l| l == line) {
-            missing.push(line);
-        }
+        listing.push_str(&format!("# {key} = [{}, {}]\n", s.0, s.1));
     });
+    listing
+}
+
+/// engine.toml's `[eval]` listing is generated, not kept by hand: it must equal
+/// [`eval_listing`]. After a weight is added or refitted, `MINKOWSKI_BLESS=1 cargo test --test
+/// config` rewrites it.
+#[test]
+fn shipped_engine_toml_lists_every_eval_weight_at_its_default() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/engine.toml");
+    let text = std::fs::read_to_string(path).expect("engine.toml in the repo");
+    let (head, listing) = text
+        .split_once("[eval]\n")
+        .expect("engine.toml has an [eval] table, last");
+    let expected = eval_listing();
+    if std::env::var_os("MINKOWSKI_BLESS").is_some() {
+        std::fs::write(path, format!("{head}[eval]\n{expected}")).expect("write engine.toml");
+        return;
+    }
     assert!(
-        missing.is_empty(),
-        "engine.toml lacks:\n{}",
-        missing.join("\n")
-    );
-    // The documented keys, uncommented, are a valid file that changes nothing.
-    let uncommented: String = text
-        .lines()
-        .map(|l| {
-            l.strip_prefix("# ")
-                .filter(|r| r.contains(" = ["))
-                .unwrap_or(l)
-        })
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let config = minkowski::config::Config::from_toml(&uncommented, std::path::Path::new("x"))
-        .expect("uncommented engine.toml is valid");
-    assert_eq!(
-        config.weights(),
-        minkowski::eval::weights::Weights::default()
+        listing == expected,
+        "engine.toml's [eval] listing is out of date: run MINKOWSKI_BLESS=1 cargo test --test config"
     );
 }

@@ -9,7 +9,9 @@ mod common;
 
 use common::XorShift64;
 use minkowski::eval::score::S;
-use minkowski::eval::trace::Coefficients;
+use std::collections::HashMap;
+
+use minkowski::eval::trace::{Coefficients, Term};
 use minkowski::eval::weights::{Field, Weights};
 use minkowski::eval::{EVAL_LIMIT, Evaluator};
 use shakmaty::fen::Fen;
@@ -123,11 +125,18 @@ fn coefficients_times_weights_give_evaluate_back_exactly() {
                 "{}",
                 fen(&pos)
             );
-            assert_eq!(other.coefficients(&pos).linear, c.linear, "{}", fen(&pos));
+            let again = other.coefficients(&pos);
+            assert_eq!(
+                (again.linear, again.danger),
+                (c.linear.clone(), c.danger.clone()),
+                "{}",
+                fen(&pos)
+            );
         }
-        // In real numbers (a tuner's view) the same, but for the two roundings.
+        // In real numbers (a tuner's view) the same, but for the two roundings of the blend
+        // and one of each side's king-danger curve (in either half).
         let real = c.white_real(&params) - f64::from(c.white_value(&e.weights));
-        assert!(real.abs() < 2.0, "{real} {}", fen(&pos));
+        assert!(real.abs() < 6.0, "{real} {}", fen(&pos));
         // The table for people adds up to the same total.
         assert_eq!(e.trace(&pos).total, e.evaluate(&pos));
         if let Some((code, _, _)) = c.endgame {
@@ -173,39 +182,24 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
             (pos, c, value)
         })
         .collect();
-    let mut names: Vec<String> = [
-        "material.knight",
-        "material.queen",
-        "psqt.knight.f3",
-        "psqt.pawn.e4",
-        "psqt.king.g1",
-        "passed_pawn.rank6",
-        "mobility.rook",
-        "king_zone_attack.queen",
-        "pawn_shield.near",
-        "bishop_pair",
-        "rook_open_file",
-        "rook_semi_open_file",
-        "tempo",
-        "known_win",
-        "kpk_pawn_advance",
-        "mop_up_edge",
-        "mop_up_close",
-        "mop_up_king_close",
-        "kbnk_corner",
-        "kbnk_knight_close",
-        "mop_up_king_freedom",
-        "passer_unstoppable",
-        "passer_caught",
-        "fork_now",
-        "fork_threat",
-    ]
-    .map(str::to_owned)
-    .to_vec();
+    // Every weight but the piece-square entries (three stand for them), from the declaration
+    // table: a new weight is checked without being listed here.
+    let mut names: Vec<String> = Weights::names()
+        .into_iter()
+        .filter(|n| {
+            !n.starts_with("psqt.")
+                || ["psqt.knight.f3", "psqt.pawn.e4", "psqt.king.g1"].contains(&n.as_str())
+        })
+        .collect();
     names.sort();
+    // How many positions each field's most used element enters.
+    let mut field_moved: HashMap<Field, usize> = HashMap::new();
     for name in &names {
         let index = Weights::index_of(name).expect("a weight");
         let is_tempo = index == Field::Tempo.index(0);
+        let (field, _) = Weights::locate(index).expect("a weight");
+        // King-danger weights enter through a curve: only the predicted change is exact.
+        let is_danger = field.spec().term == Term::KingDanger;
         // Equal halves: the blend of `count × delta` is `count × 7` exactly, whatever the phase.
         let (equal, uneven) = (S(7, 7), S(24, -12));
         let changed = [equal, uneven].map(|delta| {
@@ -236,6 +230,9 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
                     "{}",
                     at()
                 );
+                if is_danger {
+                    continue;
+                }
                 if count == 0 {
                     assert_eq!(change, 0, "{}", at());
                     continue;
@@ -256,8 +253,27 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
                     assert_eq!(change, stm * count * 7, "{}", at());
                 }
             }
-            moved += usize::from(count != 0);
+            let enters = if is_danger {
+                c.danger
+                    .iter()
+                    .flatten()
+                    .any(|&(i, _)| usize::from(i) == index)
+            } else {
+                count != 0
+            };
+            moved += usize::from(enters);
         }
-        assert!(moved >= 5, "{name} enters only {moved} positions");
+        let best = field_moved.entry(field).or_default();
+        *best = (*best).max(moved);
     }
+    // Every weight field is exercised by the suites (rare elements, such as a backward pawn
+    // on the seventh rank, may not be).
+    for (field, moved) in &field_moved {
+        assert!(*moved >= 5, "{field:?} enters only {moved} positions");
+    }
+    assert_eq!(
+        field_moved.len(),
+        Field::ALL.len(),
+        "every field was checked"
+    );
 }

@@ -147,9 +147,11 @@ mod tests {
         let b = board("4k3/8/8/2p1p3/1P1P4/P1P5/8/4K3 w - - 0 1");
         for color in Color::ALL {
             let pawns = b.by_piece(Role::Pawn.of(color));
-            let naive = Bitboard::from_iter(Square::ALL.into_iter().filter(|&sq| {
-                (attacks::pawn_attacks(!color, sq) & pawns).count() >= 2
-            }));
+            let naive = Bitboard::from_iter(
+                Square::ALL
+                    .into_iter()
+                    .filter(|&sq| (attacks::pawn_attacks(!color, sq) & pawns).count() >= 2),
+            );
             assert_eq!(pawn_double_attacks(pawns, color), naive, "{color:?}");
         }
     }

@@ -32,16 +32,30 @@ pub fn shelter<T: Tracer>(info: &Info, color: Color, acc: &mut Acc<'_, T>) {
 
         let shelter = nearest(ours & on_file, color);
         let distance = shelter.map_or(NO_PAWN, |p| rank_distance(king, p, color));
-        acc.add(color, Field::KingShelter, is_king_file * 32 + folded * 8 + distance, 1);
+        acc.add(
+            color,
+            Field::KingShelter,
+            is_king_file * 32 + folded * 8 + distance,
+            1,
+        );
 
         let storm = nearest(theirs & on_file, color);
         let distance = storm.map_or(NO_PAWN, |p| rank_distance(king, p, color));
         // Blocked: an own pawn stands right in front of the storming pawn.
         let blocked = storm.is_some_and(|p| {
-            let front = if color == Color::White { p.to_u32() - 8 } else { p.to_u32() + 8 };
+            let front = if color == Color::White {
+                p.to_u32() - 8
+            } else {
+                p.to_u32() + 8
+            };
             ours.contains(Square::new(front))
         });
-        acc.add(color, Field::KingStorm, usize::from(blocked) * 32 + folded * 8 + distance, 1);
+        acc.add(
+            color,
+            Field::KingStorm,
+            usize::from(blocked) * 32 + folded * 8 + distance,
+            1,
+        );
     }
     let nearest_pawn = (ours | theirs)
         .into_iter()
@@ -85,7 +99,12 @@ pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
             acc.danger(color, Field::DangerAttacker, r, attackers[r]);
         }
     }
-    acc.danger(color, Field::DangerAreaAttack, 0, *info.king_area_hits.get(color));
+    acc.danger(
+        color,
+        Field::DangerAreaAttack,
+        0,
+        *info.king_area_hits.get(color),
+    );
 
     // Weak squares: we attack them; they defend them at most once, and only with king or queen.
     let strong_defence = theirs[role_index(Role::Pawn)]
@@ -93,7 +112,12 @@ pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
         | theirs[role_index(Role::Bishop)]
         | theirs[role_index(Role::Rook)];
     let weak = *info.attacked.get(color) & !*info.attacked_twice.get(!color) & !strong_defence;
-    acc.danger(color, Field::DangerWeakSquare, 0, (weak & area).count() as i32);
+    acc.danger(
+        color,
+        Field::DangerWeakSquare,
+        0,
+        (weak & area).count() as i32,
+    );
 
     // Safe checks: squares we reach that check the king, where they cannot take the checker.
     let safe = (!*info.attacked.get(!color) | (weak & *info.attacked_twice.get(color)))
@@ -169,13 +193,21 @@ mod tests {
     #[test]
     fn shelter_counts_the_rank_distance_to_the_first_own_pawn_per_file() {
         // King g1, pawns f2 (1 rank), g3 (2 ranks), none on h.
-        let (c, _) = counts("4k3/8/8/8/8/6P1/5P2/6K1 w - - 0 1", Color::White, Field::KingShelter);
+        let (c, _) = counts(
+            "4k3/8/8/8/8/6P1/5P2/6K1 w - - 0 1",
+            Color::White,
+            Field::KingShelter,
+        );
         assert_eq!(c[2 * 8 + 1], 1, "f-file (folded c), side file, d1"); // f folds to c
         assert_eq!(c[32 + 8 + 2], 1, "g-file (folded b), king file, d2");
         assert_eq!(c[NO_PAWN], 1, "h-file (folded a), side file, none");
         assert_eq!(c.iter().sum::<i32>(), 3);
         // Black's king e8 with no pawns: three files, all "none".
-        let (c, _) = counts("4k3/8/8/8/8/6P1/5P2/6K1 w - - 0 1", Color::Black, Field::KingShelter);
+        let (c, _) = counts(
+            "4k3/8/8/8/8/6P1/5P2/6K1 w - - 0 1",
+            Color::Black,
+            Field::KingShelter,
+        );
         assert_eq!(c.iter().sum::<i32>(), 3);
         assert_eq!(c[32 + 3 * 8 + NO_PAWN], 1); // e folds to d, king file
     }
@@ -184,7 +216,11 @@ mod tests {
     fn storm_sees_the_nearest_enemy_pawn_and_whether_it_is_blocked() {
         // King g1; black pawn g4 (3 ranks ahead), blocked by white g3? No: g3 is empty; h3
         // black pawn blocked by a white h2 pawn.
-        let (c, _) = counts("4k3/8/8/8/6p1/7p/7P/6K1 w - - 0 1", Color::White, Field::KingStorm);
+        let (c, _) = counts(
+            "4k3/8/8/8/6p1/7p/7P/6K1 w - - 0 1",
+            Color::White,
+            Field::KingStorm,
+        );
         assert_eq!(c[8 + 3], 1, "g-file free, 3 ranks");
         assert_eq!(c[32 + 2], 1, "h-file blocked, 2 ranks");
         assert_eq!(c[2 * 8 + NO_PAWN], 1, "f-file: none");
@@ -192,23 +228,47 @@ mod tests {
 
     #[test]
     fn king_pawn_distance_is_to_the_nearest_pawn_of_either_colour() {
-        let (c, _) = counts("4k3/8/8/8/8/8/P7/6K1 w - - 0 1", Color::White, Field::KingPawnDistance);
+        let (c, _) = counts(
+            "4k3/8/8/8/8/8/P7/6K1 w - - 0 1",
+            Color::White,
+            Field::KingPawnDistance,
+        );
         assert_eq!(c[6], 1); // g1 to a2
-        let (c, _) = counts("4k3/8/8/8/8/8/8/6K1 w - - 0 1", Color::White, Field::KingPawnDistance);
+        let (c, _) = counts(
+            "4k3/8/8/8/8/8/8/6K1 w - - 0 1",
+            Color::White,
+            Field::KingPawnDistance,
+        );
         assert_eq!(c[0], 1); // no pawns
     }
 
     #[test]
     fn danger_needs_two_attackers_or_a_queen() {
         // One white knight near the black king, no queen: nothing.
-        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K3 b - - 0 1", Color::White, Field::DangerBase);
+        let (_, d) = counts(
+            "6k1/8/5N2/8/8/8/8/4K3 b - - 0 1",
+            Color::White,
+            Field::DangerBase,
+        );
         assert_eq!(d[0], 0);
         // Knight and rook: it counts.
-        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1", Color::White, Field::DangerBase);
+        let (_, d) = counts(
+            "6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1",
+            Color::White,
+            Field::DangerBase,
+        );
         assert_eq!(d[0], 1);
-        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1", Color::White, Field::DangerAttacker);
+        let (_, d) = counts(
+            "6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1",
+            Color::White,
+            Field::DangerAttacker,
+        );
         assert_eq!((d[1], d[3]), (1, 1));
-        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1", Color::White, Field::DangerNoQueen);
+        let (_, d) = counts(
+            "6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1",
+            Color::White,
+            Field::DangerNoQueen,
+        );
         assert_eq!(d[0], 1);
     }
 
@@ -223,10 +283,18 @@ mod tests {
         assert!(d[4] >= 1, "queen check on d8: {d:?}");
         assert_eq!(d[1], 0);
         // Put the knight on g4: Nh6+ and Nf6+ (f6 is guarded by g7: unsafe; h6 by g7 too).
-        let (_, d) = counts("6k1/5ppp/8/8/6N1/8/8/3QK3 w - - 0 1", Color::White, Field::DangerSafeCheck);
+        let (_, d) = counts(
+            "6k1/5ppp/8/8/6N1/8/8/3QK3 w - - 0 1",
+            Color::White,
+            Field::DangerSafeCheck,
+        );
         assert_eq!(d[1], 0, "every knight check square is guarded by a pawn");
         // Without the g7 pawn, h6 and f6 are safe (and e5? not a check square).
-        let (_, d) = counts("6k1/5p1p/8/8/6N1/8/8/3QK3 w - - 0 1", Color::White, Field::DangerSafeCheck);
+        let (_, d) = counts(
+            "6k1/5p1p/8/8/6N1/8/8/3QK3 w - - 0 1",
+            Color::White,
+            Field::DangerSafeCheck,
+        );
         assert_eq!(d[1], 2);
     }
 }

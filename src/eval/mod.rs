@@ -200,7 +200,12 @@ impl Evaluator {
     /// assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate_from(&pos, sum));
     /// ```
     #[must_use]
-    pub fn evaluate_cached(&self, pos: &Chess, material_psqt: S, cache: &mut PawnKingCache) -> Value {
+    pub fn evaluate_cached(
+        &self,
+        pos: &Chess,
+        material_psqt: S,
+        cache: &mut PawnKingCache,
+    ) -> Value {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
@@ -424,7 +429,12 @@ impl Evaluator {
                     _ => attacks::queen_attacks(sq, occupied),
                 };
                 info.add_attacks(color, role, reach);
-                acc.add(color, Field::Mobility, r, (reach & mobility_area).count() as i32);
+                acc.add(
+                    color,
+                    Field::Mobility,
+                    r,
+                    (reach & mobility_area).count() as i32,
+                );
                 let zone_hits = reach & their_king_zone;
                 // Usually empty: skip the count (and the zero term) then.
                 if zone_hits.any() {

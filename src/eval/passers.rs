@@ -98,10 +98,13 @@ mod tests {
         let w = Weights::default();
         let mut tracer = CountingTracer::default();
         let mut acc = Acc::new(&w, &mut tracer);
-        let passed = structure(&info, Color::White, &mut acc) | structure(&info, Color::Black, &mut acc);
+        let passed =
+            structure(&info, Color::White, &mut acc) | structure(&info, Color::Black, &mut acc);
         evaluate(pos.board(), &info, passed, pos.turn(), &mut acc);
         let spec = field.spec();
-        tracer.main.map(|side| side[spec.offset..spec.offset + spec.len].to_vec())
+        tracer
+            .main
+            .map(|side| side[spec.offset..spec.offset + spec.len].to_vec())
     }
 
     #[test]
@@ -111,7 +114,11 @@ mod tests {
         assert_eq!(white[16 + 5], 1, "free, unsafe, rank 6"); // free × 16 + unsafe + rank index 5
         // A rook in front: blocked.
         let [white, _] = counts("k7/4r3/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
-        assert_eq!(white[8 + 5], 1, "blocked, safe (nothing else guards e7): {white:?}");
+        assert_eq!(
+            white[8 + 5],
+            1,
+            "blocked, safe (nothing else guards e7): {white:?}"
+        );
         // Nothing near: free and safe.
         let [white, _] = counts("k7/8/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
         assert_eq!(white[16 + 8 + 5], 1);

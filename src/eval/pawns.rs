@@ -164,7 +164,12 @@ pub fn structure<T: Tracer>(info: &Info, color: Color, acc: &mut Acc<'_, T>) -> 
             && (neighbours & !ranks_ahead(sq, color)).is_empty()
             && stop_square(sq, color).is_some_and(|stop| their_attacks.contains(stop));
         if backward {
-            acc.add(color, Field::PawnBackward, usize::from(opposed) * 8 + rank, 1);
+            acc.add(
+                color,
+                Field::PawnBackward,
+                usize::from(opposed) * 8 + rank,
+                1,
+            );
         }
 
         // Connected: guarded by an own pawn, or one stands beside it.
@@ -218,14 +223,32 @@ mod tests {
     #[test]
     fn isolated_pawn_fires_only_without_neighbours_or_a_cure() {
         // d4 alone: isolated. a2 alone too.
-        assert_eq!(total("4k3/8/8/8/3P4/8/P7/4K3 w - - 0 1", Color::White, Field::PawnIsolated), 2);
+        assert_eq!(
+            total(
+                "4k3/8/8/8/3P4/8/P7/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnIsolated
+            ),
+            2
+        );
         // c3 beside d4: neither is isolated.
-        assert_eq!(total("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", Color::White, Field::PawnIsolated), 0);
+        assert_eq!(
+            total(
+                "4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnIsolated
+            ),
+            0
+        );
         // d4 alone, but f4xe5 would put a pawn on the e-file next to it: not isolated; f4 has
         // no neighbour and no cure of its own (e5 is on its neighbouring file, but only f4 can
         // take it; after fxe5 the d4 pawn has a neighbour, and f4 itself was the capturer).
         assert_eq!(
-            counts("4k3/8/8/4p3/3P1P2/8/8/4K3 w - - 0 1", Color::White, Field::PawnIsolated)[0],
+            counts(
+                "4k3/8/8/4p3/3P1P2/8/8/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnIsolated
+            )[0],
             0
         );
     }
@@ -233,10 +256,31 @@ mod tests {
     #[test]
     fn stacked_pawns_know_whether_a_capture_unstacks_them() {
         // e2 behind e3: stacked, no capture.
-        assert_eq!(counts("4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1", Color::White, Field::PawnStacked), [1, 0]);
+        assert_eq!(
+            counts(
+                "4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnStacked
+            ),
+            [1, 0]
+        );
         // With a black pawn on d4, e3xd4 unstacks.
-        assert_eq!(counts("4k3/8/8/8/3p4/4P3/4P3/4K3 w - - 0 1", Color::White, Field::PawnStacked), [0, 1]);
-        assert_eq!(total("4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1", Color::White, Field::PawnStacked), 0);
+        assert_eq!(
+            counts(
+                "4k3/8/8/8/3p4/4P3/4P3/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnStacked
+            ),
+            [0, 1]
+        );
+        assert_eq!(
+            total(
+                "4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnStacked
+            ),
+            0
+        );
     }
 
     #[test]
@@ -246,18 +290,53 @@ mod tests {
         let c = counts(fen, Color::White, Field::PawnBackward);
         assert_eq!(c[2], 1, "unopposed, third rank: {c:?}"); // index 0 * 8 + rank 2
         // Without the guard on d4 it is not backward.
-        assert_eq!(total("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", Color::White, Field::PawnBackward), 0);
+        assert_eq!(
+            total(
+                "4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnBackward
+            ),
+            0
+        );
         // With a neighbour level with it, it is not backward.
-        assert_eq!(total("4k3/8/8/4p3/2P5/3PP3/8/4K3 w - - 0 1", Color::White, Field::PawnBackward), 0);
+        assert_eq!(
+            total(
+                "4k3/8/8/4p3/2P5/3PP3/8/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnBackward
+            ),
+            0
+        );
     }
 
     #[test]
     fn connected_pawns_are_guarded_or_side_by_side() {
         // d4 and e4 side by side (phalanx): both connected, rank 4 (index 3).
-        assert_eq!(counts("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", Color::White, Field::PawnConnected)[3], 2);
+        assert_eq!(
+            counts(
+                "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnConnected
+            )[3],
+            2
+        );
         // c3 guards d4: d4 connected; c3 has nothing.
-        assert_eq!(counts("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", Color::White, Field::PawnConnected), [0, 0, 0, 1, 0, 0, 0, 0]);
-        assert_eq!(total("4k3/8/8/8/3P4/8/1P6/4K3 w - - 0 1", Color::White, Field::PawnConnected), 0);
+        assert_eq!(
+            counts(
+                "4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnConnected
+            ),
+            [0, 0, 0, 1, 0, 0, 0, 0]
+        );
+        assert_eq!(
+            total(
+                "4k3/8/8/8/3P4/8/1P6/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnConnected
+            ),
+            0
+        );
     }
 
     #[test]
@@ -265,10 +344,21 @@ mod tests {
         // White c4 and d4 vs black d... : c5? Take b-file majority: white a4 b4 vs black b6.
         // b4: file free ahead? b6 is on its file: opposed, not a candidate. a4: sentry b6 (one),
         // helpers b4 (one): candidate.
-        let c = counts("4k3/8/1p6/8/PP6/8/8/4K3 w - - 0 1", Color::White, Field::PawnCandidate);
+        let c = counts(
+            "4k3/8/1p6/8/PP6/8/8/4K3 w - - 0 1",
+            Color::White,
+            Field::PawnCandidate,
+        );
         assert_eq!(c[3], 1, "{c:?}");
         // a4 alone against b6 and c... two sentries? a4 vs b6: helpers 0 < sentries 1.
-        assert_eq!(total("4k3/8/1p6/8/P7/8/8/4K3 w - - 0 1", Color::White, Field::PawnCandidate), 0);
+        assert_eq!(
+            total(
+                "4k3/8/1p6/8/P7/8/8/4K3 w - - 0 1",
+                Color::White,
+                Field::PawnCandidate
+            ),
+            0
+        );
     }
 
     #[test]
@@ -282,7 +372,10 @@ mod tests {
         let w = Weights::default();
         let mut silent = ();
         let mut acc = Acc::new(&w, &mut silent);
-        assert_eq!(structure(&info, Color::White, &mut acc), Bitboard::from(Square::A2));
+        assert_eq!(
+            structure(&info, Color::White, &mut acc),
+            Bitboard::from(Square::A2)
+        );
         assert_eq!(structure(&info, Color::Black, &mut acc), Bitboard::EMPTY);
     }
 
@@ -292,15 +385,19 @@ mod tests {
         for sq in Square::ALL {
             for color in Color::ALL {
                 let ahead = Bitboard::from_iter(
-                    Square::ALL.into_iter().filter(|o| relative_rank(*o, color) > relative_rank(sq, color)),
+                    Square::ALL
+                        .into_iter()
+                        .filter(|o| relative_rank(*o, color) > relative_rank(sq, color)),
                 );
                 assert_eq!(ranks_ahead(sq, color), ahead);
-                let front = Bitboard::from_iter(ahead.into_iter().filter(|o| o.file() == sq.file()));
+                let front =
+                    Bitboard::from_iter(ahead.into_iter().filter(|o| o.file() == sq.file()));
                 assert_eq!(front_file(sq, color), front);
             }
-            let adjacent = Bitboard::from_iter(Square::ALL.into_iter().filter(|o| {
-                (i32::from(o.file() as u8) - i32::from(sq.file() as u8)).abs() == 1
-            }));
+            let adjacent =
+                Bitboard::from_iter(Square::ALL.into_iter().filter(|o| {
+                    (i32::from(o.file() as u8) - i32::from(sq.file() as u8)).abs() == 1
+                }));
             assert_eq!(adjacent_files(sq), adjacent);
         }
     }

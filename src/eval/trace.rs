@@ -10,9 +10,9 @@ use std::fmt;
 
 use shakmaty::Color;
 
-pub use coefficients::{Coefficients, danger_score_real, danger_units_real};
 pub(super) use coefficients::CountingTracer;
 use coefficients::side;
+pub use coefficients::{Coefficients, danger_score_real, danger_units_real};
 
 use super::acc::danger_score;
 use super::endgame::Verdict;

@@ -309,11 +309,13 @@ impl Weights {
     /// apart.
     ///
     /// ```
-    /// use minkowski::eval::weights::Weights;
-    /// // 6 material, 384 piece-square, 8 passed-pawn, 6 + 6 mobility and king-zone,
-    /// // 2 pawn-shield and 16 single pairs.
-    /// assert_eq!(Weights::COUNT, 428);
-    /// assert_eq!(Weights::names().len(), 5 + 384 + 6 + 4 + 4 + 2 + 16);
+    /// use minkowski::eval::weights::{SPECS, Weights};
+    /// // Every field's pairs, named or not.
+    /// assert_eq!(Weights::COUNT, SPECS.iter().map(|s| s.len).sum::<usize>());
+    /// // Of those, the named ones are the weights.
+    /// let named = (0..Weights::COUNT).filter(|&i| Weights::name_of(i).is_some()).count();
+    /// assert_eq!(Weights::names().len(), named);
+    /// assert!(named < Weights::COUNT); // the king's material, a pawn's mobility, ...
     /// ```
     pub const COUNT: usize = OFFSETS[Field::ALL.len() - 1] + LENS[Field::ALL.len() - 1];
 
@@ -396,7 +398,7 @@ impl Weights {
     }
 
     /// Call `f` with every weight and its name, in flat order: `material.knight`,
-    /// `psqt.knight.e4`, `passed_pawn.rank6`, `mobility.rook`, `king_zone_attack.queen`,
+    /// `psqt.knight.e4`, `passed_pawn.free.safe.rank6`, `mobility.rook`, `king_zone_attack.queen`,
     /// `pawn_shield.near`, `bishop_pair`, `kbnk_corner`, ... (structure is left out).
     ///
     /// ```

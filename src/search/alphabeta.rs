@@ -234,7 +234,8 @@ impl<'a> Worker<'a> {
                 return if in_check {
                     Value::DRAW
                 } else {
-                    self.eval.evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
+                    self.eval
+                        .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
                 };
             }
             // Mate distance pruning: no line from here beats a faster mate found elsewhere.
@@ -277,7 +278,13 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check {
             -Value::INFINITE
         } else {
-            hit.map_or_else(|| self.eval.evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king), |h| h.eval)
+            hit.map_or_else(
+                || {
+                    self.eval
+                        .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
+                },
+                |h| h.eval,
+            )
         };
         // The TT score is a better estimate than the static eval when its bound allows.
         let eval = match hit {

@@ -36,7 +36,8 @@ impl Worker<'_> {
             return if in_check {
                 Value::DRAW
             } else {
-                self.eval.evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
+                self.eval
+                    .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
             };
         }
         let pv_node = beta.0 - alpha.0 > 1;
@@ -59,8 +60,13 @@ impl Worker<'_> {
             static_eval = -Value::INFINITE;
             best = -Value::INFINITE;
         } else {
-            static_eval =
-                hit.map_or_else(|| self.eval.evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king), |h| h.eval);
+            static_eval = hit.map_or_else(
+                || {
+                    self.eval
+                        .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
+                },
+                |h| h.eval,
+            );
             if static_eval >= beta {
                 return static_eval;
             }

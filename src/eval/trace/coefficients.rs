@@ -318,7 +318,9 @@ impl CountingTracer {
             }
             (0..Weights::COUNT)
                 .filter_map(|index| {
-                    let count = i16::try_from(self.danger[s][index]).ok().filter(|&c| c != 0)?;
+                    let count = i16::try_from(self.danger[s][index])
+                        .ok()
+                        .filter(|&c| c != 0)?;
                     Some((u16::try_from(index).ok()?, count))
                 })
                 .collect()

@@ -23,7 +23,7 @@ use crate::eval::trace::Term;
 pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
 /// How the elements of one weight are named after its field name: `material.knight`,
-/// `psqt.knight.e4`, `passed_pawn.rank6`, or the bare name for a single pair. Elements without
+/// `psqt.knight.e4`, `passer_caught`, `passed_pawn.free.safe.rank6`, or the bare name for a single pair. Elements without
 /// a key (the king's material, a pawn's mobility, ...) exist in the struct but are structure,
 /// not weights: no name reaches them and a tuner leaves them alone.
 ///
@@ -63,7 +63,6 @@ pub enum Keys {
 /// Rank names for [`Keys::Grid`] tables indexed by rank counted from the owner's side, where
 /// the first and last rank cannot hold a pawn (structure, no name).
 pub const PAWN_RANKS: &[&str] = &["", "rank2", "rank3", "rank4", "rank5", "rank6", "rank7", ""];
-
 
 /// The element count of a [`Keys::Grid`] shape (the product of its dimensions).
 const fn grid_len(dims: &[&[&str]]) -> usize {
