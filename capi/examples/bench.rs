@@ -24,13 +24,12 @@ fn main() {
                 .take(4)
                 .collect::<Vec<_>>()
                 .join(" ");
-            let Ok(pos) = fen
-                .parse::<Fen>()
-                .map(|f| f.into_position(CastlingMode::Chess960))
-            else {
+            let Ok(parsed) = fen.parse::<Fen>() else {
                 continue;
             };
-            let Ok(pos) = pos else { continue };
+            let Ok(pos) = parsed.into_position::<Chess>(CastlingMode::Chess960) else {
+                continue;
+            };
             let mut mk = MkPosition::default();
             let text = CString::new(fen).unwrap();
             assert_eq!(

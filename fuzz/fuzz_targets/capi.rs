@@ -46,7 +46,12 @@ fuzz_target!(|data: &[u8]| {
         assert!(documented(mk_position_check(&pos)));
     }
     // The bytes after the position as a FEN (cut at the first NUL).
-    let tail: Vec<u8> = data.iter().skip(80).copied().take_while(|&b| b != 0).collect();
+    let tail: Vec<u8> = data
+        .iter()
+        .skip(80)
+        .copied()
+        .take_while(|&b| b != 0)
+        .collect();
     let fen = CString::new(tail).unwrap_or_default();
     let mut back = MkPosition::default();
     unsafe {
@@ -60,9 +65,22 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(by_fen, by_bits);
         }
         let mut score = MkScore::default();
-        let (a, b, c, d) = (w(0) as u32 % 70, (w(0) >> 32) as u32 % 70, w(1) as u32 % 70, (w(1) >> 32) as u32 % 70);
+        let (a, b, c, d) = (
+            w(0) as u32 % 70,
+            (w(0) >> 32) as u32 % 70,
+            w(1) as u32 % 70,
+            (w(1) >> 32) as u32 % 70,
+        );
         assert!(documented(mk_mop_up(null(), a, b, &mut score)));
-        assert!(documented(mk_kbnk_score(null(), a, b, c, d, w(2) as i32, &mut score)));
+        assert!(documented(mk_kbnk_score(
+            null(),
+            a,
+            b,
+            c,
+            d,
+            w(2) as i32,
+            &mut score
+        )));
     }
     let (a, b, c) = (w(0) as u32 % 70, (w(0) >> 32) as u32 % 70, w(1) as u32 % 70);
     for result in [
@@ -75,5 +93,9 @@ fuzz_target!(|data: &[u8]| {
     ] {
         assert!(documented(result) || (0..=14).contains(&result));
     }
-    let _ = (mk_knight_fill(w(5)), mk_knight_fork_squares(w(6)), mk_knight_fork_jumps(w(5), w(6), w(7)));
+    let _ = (
+        mk_knight_fill(w(5)),
+        mk_knight_fork_squares(w(6)),
+        mk_knight_fork_jumps(w(5), w(6), w(7)),
+    );
 });
