@@ -322,7 +322,9 @@ int32_t mk_passer_unstoppable(uint32_t pawn,
                               uint32_t king,
                               uint64_t knights);
 
-// Fills `*out` with the position of a FEN (standard castling rights as `MK_CASTLE_*` flags).
+// Fills `*out` with the position of a FEN (standard castling rights as `MK_CASTLE_*` flags;
+// a Chess960 right with king or rook off its standard square is dropped, which does not change
+// the evaluation: it reads no castling rights).
 // Returns `MK_OK`; `MK_ERR_NULL`, `MK_ERR_FEN` (not a FEN), `MK_ERR_POSITION` (a FEN of an
 // illegal position). On error `*out` is left unchanged.
 //

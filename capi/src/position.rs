@@ -5,8 +5,8 @@ use std::num::NonZeroU32;
 
 use minkowski::shakmaty::fen::Fen;
 use minkowski::shakmaty::{
-    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, EnPassantMode, FromSetup,
-    Position, Setup, Square,
+    Bitboard, Board, ByColor, ByRole, CastlingMode, CastlingSide, Chess, Color, EnPassantMode,
+    FromSetup, Position, Setup, Square,
 };
 
 use crate::errors::{MK_ERR_BITBOARDS, MK_ERR_FEN, MK_ERR_NULL, MK_ERR_POSITION, MK_ERR_SQUARE};
@@ -129,28 +129,39 @@ impl MkPosition {
         let flags = [
             (
                 Color::White,
-                minkowski::shakmaty::CastlingSide::KingSide,
+                CastlingSide::KingSide,
                 MK_CASTLE_WHITE_KINGSIDE,
             ),
             (
                 Color::White,
-                minkowski::shakmaty::CastlingSide::QueenSide,
+                CastlingSide::QueenSide,
                 MK_CASTLE_WHITE_QUEENSIDE,
             ),
             (
                 Color::Black,
-                minkowski::shakmaty::CastlingSide::KingSide,
+                CastlingSide::KingSide,
                 MK_CASTLE_BLACK_KINGSIDE,
             ),
             (
                 Color::Black,
-                minkowski::shakmaty::CastlingSide::QueenSide,
+                CastlingSide::QueenSide,
                 MK_CASTLE_BLACK_QUEENSIDE,
             ),
         ];
+        // Only standard rights fit the flags (king on e1/e8, rook in its corner); a Chess960
+        // right elsewhere is dropped, which the evaluation never notices (it reads no castling).
+        let standard = |color: Color, side: CastlingSide| {
+            let (king, rook) = match (color, side) {
+                (Color::White, CastlingSide::KingSide) => (Square::E1, Square::H1),
+                (Color::White, CastlingSide::QueenSide) => (Square::E1, Square::A1),
+                (Color::Black, CastlingSide::KingSide) => (Square::E8, Square::H8),
+                (Color::Black, CastlingSide::QueenSide) => (Square::E8, Square::A8),
+            };
+            board.king_of(color) == Some(king) && castles.rook(color, side) == Some(rook)
+        };
         let castling = flags
             .iter()
-            .filter(|(color, side, _)| castles.has(*color, *side))
+            .filter(|(color, side, _)| standard(*color, *side))
             .map(|(_, _, flag)| flag)
             .sum();
         MkPosition {
@@ -206,7 +217,9 @@ pub(crate) unsafe fn parse_fen(fen: *const c_char) -> Result<Chess, i32> {
         .map_err(|_| MK_ERR_POSITION)
 }
 
-/// Fills `*out` with the position of a FEN (standard castling rights as `MK_CASTLE_*` flags).
+/// Fills `*out` with the position of a FEN (standard castling rights as `MK_CASTLE_*` flags;
+/// a Chess960 right with king or rook off its standard square is dropped, which does not change
+/// the evaluation: it reads no castling rights).
 /// Returns `MK_OK`; `MK_ERR_NULL`, `MK_ERR_FEN` (not a FEN), `MK_ERR_POSITION` (a FEN of an
 /// illegal position). On error `*out` is left unchanged.
 ///
@@ -256,5 +269,22 @@ mod tests {
         let back = MkPosition::from_chess(&pos).to_chess().unwrap();
         assert_eq!(back, pos);
         assert_eq!(MkPosition::from_chess(&pos).castling, 15);
+    }
+
+    #[test]
+    fn a_chess960_castling_right_is_dropped_and_the_bitboards_stay_valid() {
+        // Found by the fuzz target: king on c1 with the h1 rook's right.
+        let fen = "r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1K2QBR w Kkq - 0 1";
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Chess960)
+            .unwrap();
+        let mk = MkPosition::from_chess(&pos);
+        assert_eq!(
+            mk.castling,
+            MK_CASTLE_BLACK_KINGSIDE | MK_CASTLE_BLACK_QUEENSIDE
+        );
+        assert!(mk.to_chess().is_ok());
     }
 }

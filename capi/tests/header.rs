@@ -27,3 +27,29 @@ fn the_committed_header_is_current() {
          minkowski-chess-capi --test header\nand commit the result"
     );
 }
+
+#[test]
+fn every_function_in_the_header_states_its_thread_safety() {
+    let header =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/minkowski.h"))
+            .expect("include/minkowski.h is readable");
+    let mut comment = String::new();
+    let mut functions = 0;
+    for line in header.lines() {
+        if let Some(text) = line.trim_start().strip_prefix("//") {
+            comment.push_str(text);
+        } else if line.contains(" mk_") || line.contains("*mk_") {
+            if line.contains('(') {
+                functions += 1;
+                assert!(
+                    comment.contains("Thread safety:"),
+                    "no thread-safety line before {line}"
+                );
+            }
+            comment.clear();
+        } else if !line.starts_with(' ') {
+            comment.clear();
+        }
+    }
+    assert!(functions >= 29, "{functions} functions found");
+}
