@@ -46,7 +46,7 @@
 //!
 //! ```toml
 //! [dependencies]
-//! minkowski = { path = "../minkowski", default-features = false }  # or git = "..."
+//! minkowski = { package = "minkowski-chess", path = "../minkowski", default-features = false }
 //! ```
 //!
 //! Squares and sets of squares are shakmaty's: [`shakmaty::Square`] numbers a1 = 0, b1 = 1, …,

@@ -1,0 +1,67 @@
+/* Every kind of bad input the C API documents, each tried once: prints the case, the code it
+ * got and the code the header documents, and exits 1 if any differs.
+ *   cc -Icapi/include capi/examples/bad_input.c target/release/libminkowski_capi.a \
+ *      -lm -lpthread -ldl -o bad_input && ./bad_input
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "minkowski.h"
+
+static int failures = 0;
+
+static void expect(const char *what, int got, int want) {
+    printf("%-52s %-16s (%d)%s\n", what, mk_status_name(got), got, got == want ? "" : "  <-- WRONG");
+    if (got != want) failures++;
+}
+
+static int eval(MkPosition p) {
+    int32_t cp;
+    return mk_evaluate(NULL, &p, &cp);
+}
+
+int main(void) {
+    MkPosition start, p;
+    int32_t cp;
+    if (mk_position_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &start))
+        return 2;
+    p = start; p.black |= 1ull << 4;
+    expect("white and black overlap (e1 in both)", eval(p), MK_ERR_BITBOARDS);
+    p = start; p.queens |= 1ull << 4;
+    expect("two piece kinds on one square (e1)", eval(p), MK_ERR_BITBOARDS);
+    p = start; p.white |= 1ull << 30;
+    expect("a coloured square with no piece", eval(p), MK_ERR_BITBOARDS);
+    p = start; p.kings &= ~(1ull << 60); p.black &= ~(1ull << 60); p.castling = 3;
+    expect("missing black king", eval(p), MK_ERR_POSITION);
+    p = start; p.knights &= ~2ull; p.pawns |= 2ull;
+    expect("white pawn on b1 (back rank)", eval(p), MK_ERR_POSITION);
+    p = start; p.castling = 16;
+    expect("castling flags out of range", eval(p), MK_ERR_POSITION);
+    p = start; p.ep = 64;
+    expect("en passant square 64", eval(p), MK_ERR_SQUARE);
+    memset(&p, 0, sizeof p);
+    expect("empty board", eval(p), MK_ERR_POSITION);
+    expect("invalid FEN \"not a fen\"", mk_evaluate_fen(NULL, "not a fen", &cp), MK_ERR_FEN);
+    expect("FEN that is not UTF-8", mk_evaluate_fen(NULL, "\xff\xfe", &cp), MK_ERR_FEN);
+    expect("FEN of a position without kings", mk_evaluate_fen(NULL, "8/8/8/8/8/8/8/8 w - - 0 1", &cp), MK_ERR_POSITION);
+    expect("NULL position", mk_evaluate(NULL, NULL, &cp), MK_ERR_NULL);
+    expect("NULL output", mk_evaluate(NULL, &start, NULL), MK_ERR_NULL);
+    expect("NULL FEN", mk_evaluate_fen(NULL, NULL, &cp), MK_ERR_NULL);
+    MkTraceSummary summary;
+    expect("trace buffer too small (0 rows)", mk_trace(NULL, &start, NULL, 0, &summary), MK_ERR_BUFFER);
+    MkWeights *w = NULL;
+    expect("weights file missing", mk_weights_load("/no/such/engine.toml", &w), MK_ERR_WEIGHTS);
+    expect("weights: not TOML", mk_weights_from_toml("[eval", &w), MK_ERR_WEIGHTS);
+    expect("weights: unknown weight", mk_weights_from_toml("[eval]\nknight = [1, 2]\n", &w), MK_ERR_WEIGHTS);
+    expect("weights: value out of range", mk_weights_from_toml("[eval]\ntempo = [101, 0]\n", &w), MK_ERR_WEIGHTS);
+    expect("weights: NULL path", mk_weights_load(NULL, &w), MK_ERR_NULL);
+    mk_weights_free(NULL); /* allowed */
+    expect("king distance from square 64", mk_king_distance(64, 0), MK_ERR_SQUARE);
+    expect("KPK with king and pawn on one square", mk_kpk(4, 4, 60, 1, 1), MK_ERR_POSITION);
+    expect("KPK with the pawn on its first rank", mk_kpk(4, 2, 60, 1, 1), MK_ERR_POSITION);
+    expect("knights vs passer, pawn on the last rank", mk_knights_catch_passer(60, 1, 1, 0), MK_ERR_SQUARE);
+    MkScore score;
+    expect("mop-up with kings in contact", mk_mop_up(NULL, 0, 1, &score), MK_ERR_POSITION);
+    printf("%s\n", failures ? "SOME CODES DIFFER" : "all codes as documented");
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,66 @@
+//! Status codes, and the boundary that turns a panic into one.
+
+use std::ffi::{CStr, c_char};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// Success.
+pub const MK_OK: i32 = 0;
+/// A pointer the function needs (position, FEN, output, handle, buffer) is NULL.
+pub const MK_ERR_NULL: i32 = -1;
+/// The eight bitboards are inconsistent: White and Black overlap, two piece kinds share a
+/// square, or the union of the piece kinds differs from the union of the colours.
+pub const MK_ERR_BITBOARDS: i32 = -2;
+/// Not a legal chess position: a missing or extra king, a pawn on the first or last rank, the
+/// side not to move in check, impossible checks, castling rights without king and rook at home,
+/// an impossible en passant square, too much material.
+pub const MK_ERR_POSITION: i32 = -3;
+/// The FEN text is not valid UTF-8 or not a FEN.
+pub const MK_ERR_FEN: i32 = -4;
+/// A square outside 0..=63, or (for a pawn) on its first or last rank.
+pub const MK_ERR_SQUARE: i32 = -5;
+/// A weights file that cannot be read, is not TOML, or has an unknown weight or a value out of
+/// range in its `[eval]` table (the rules of engine.toml); or an unknown weight name.
+pub const MK_ERR_WEIGHTS: i32 = -6;
+/// The caller's buffer is too small (the number needed is reported where documented).
+pub const MK_ERR_BUFFER: i32 = -7;
+/// Another argument out of its documented range (an index, a flag).
+pub const MK_ERR_ARGUMENT: i32 = -8;
+/// The library failed internally (a caught panic). Never expected; please report it.
+pub const MK_ERR_INTERNAL: i32 = -99;
+
+/// The name of a status code (`"MK_ERR_FEN"`), or `"MK_UNKNOWN"` for a number that is none;
+/// a NUL-terminated string owned by the library (never free it).
+///
+/// Thread safety: safe to call from any thread at any time.
+#[unsafe(no_mangle)]
+pub extern "C" fn mk_status_name(status: i32) -> *const c_char {
+    let name: &CStr = match status {
+        MK_OK => c"MK_OK",
+        MK_ERR_NULL => c"MK_ERR_NULL",
+        MK_ERR_BITBOARDS => c"MK_ERR_BITBOARDS",
+        MK_ERR_POSITION => c"MK_ERR_POSITION",
+        MK_ERR_FEN => c"MK_ERR_FEN",
+        MK_ERR_SQUARE => c"MK_ERR_SQUARE",
+        MK_ERR_WEIGHTS => c"MK_ERR_WEIGHTS",
+        MK_ERR_BUFFER => c"MK_ERR_BUFFER",
+        MK_ERR_ARGUMENT => c"MK_ERR_ARGUMENT",
+        MK_ERR_INTERNAL => c"MK_ERR_INTERNAL",
+        _ => c"MK_UNKNOWN",
+    };
+    name.as_ptr()
+}
+
+/// Runs an entry point's body; a panic becomes `on_panic` instead of unwinding into C (which
+/// would abort the host). Bodies only touch their own locals and immutable shared data, so no
+/// broken invariant can be observed after a caught panic: `AssertUnwindSafe` is sound here.
+pub(crate) fn boundary<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
+}
+
+/// A status body: `Err(code)` and `Ok(())` both become the returned integer.
+pub(crate) fn status(body: impl FnOnce() -> Result<(), i32>) -> i32 {
+    boundary(MK_ERR_INTERNAL, || match body() {
+        Ok(()) => MK_OK,
+        Err(code) => code,
+    })
+}

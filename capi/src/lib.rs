@@ -1,0 +1,74 @@
+#![deny(missing_docs)]
+//! # Minkowski's evaluation as a C library
+//!
+//! The evaluation of the Minkowski chess engine, and its distance-based endgame knowledge on its
+//! own, behind a C ABI: `libminkowski_capi.so` (or `.dylib`, `.dll`) and `libminkowski_capi.a`
+//! with one header, `include/minkowski.h`, generated from this crate by cbindgen.
+//!
+//! Conventions are those of the Syzygy probers many engines already embed (Fathom, Pyrrhic):
+//! a position is eight bitboards (white, black, kings, queens, rooks, bishops, knights, pawns),
+//! square a1 = 0 … h8 = 63, bit `i` = square `i`, plus side to move, castling, en passant and
+//! the fifty-move counter ([`MkPosition`]). Every function returns plain integers: a status
+//! (`MK_OK` = 0, a negative `MK_ERR_*` code on bad input) or a value whose negative range is the
+//! error codes. No Rust panic ever crosses the boundary: every entry point runs behind
+//! `catch_unwind` and reports `MK_ERR_INTERNAL` if the library itself fails.
+//!
+//! The trace is generic: the number of rows, each row's name and each row's numbers are read at
+//! run time ([`mk_trace_row_count`], [`mk_trace_row_name`], [`mk_trace`]), so a new evaluation
+//! term needs no change in a C or Python caller.
+//!
+//! Thread safety: every function may be called from any number of threads at once, except that a
+//! weights handle must not be freed while another thread uses it.
+//!
+//! ```
+//! use minkowski_capi::*;
+//! use std::ffi::CString;
+//!
+//! let fen = CString::new("8/8/8/4k3/8/8/8/KBN5 w - - 0 1").unwrap();
+//! let mut cp = 0;
+//! // NULL weights: the built-in defaults.
+//! let status = unsafe { mk_evaluate_fen(std::ptr::null(), fen.as_ptr(), &mut cp) };
+//! assert_eq!(status, MK_OK);
+//! assert!(cp > 10_000); // bishop and knight mate: a known win
+//! assert_eq!(mk_king_distance(0, 63), 7); // a1 to h8
+//! ```
+
+mod errors;
+mod evaluate;
+mod knowledge;
+mod position;
+mod weights;
+
+pub use errors::*;
+pub use evaluate::*;
+pub use knowledge::*;
+pub use position::*;
+pub use weights::*;
+
+use std::ffi::{CStr, c_char};
+
+/// This library's version, e.g. `"0.1.0"`, as a NUL-terminated string owned by the library
+/// (never free it).
+///
+/// Thread safety: safe to call from any thread at any time.
+#[unsafe(no_mangle)]
+pub extern "C" fn mk_version() -> *const c_char {
+    const VERSION: &CStr =
+        match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+            Ok(version) => version,
+            Err(_) => panic!("the package version contains a NUL byte"),
+        };
+    VERSION.as_ptr()
+}
+
+/// The version of the C interface (the header's `MK_ABI_VERSION`): a host built against one
+/// header checks at load time that the library it loaded has the same.
+///
+/// Thread safety: safe to call from any thread at any time.
+#[unsafe(no_mangle)]
+pub extern "C" fn mk_abi_version() -> u32 {
+    MK_ABI_VERSION
+}
+
+/// The version of the C interface this header describes; [`mk_abi_version`] returns it.
+pub const MK_ABI_VERSION: u32 = 1;

@@ -1,0 +1,290 @@
+//! The position as eight bitboards and state, its checks, and FEN.
+
+use std::ffi::{CStr, c_char};
+use std::num::NonZeroU32;
+
+use minkowski::shakmaty::fen::Fen;
+use minkowski::shakmaty::{
+    Bitboard, Board, ByColor, ByRole, CastlingMode, CastlingSide, Chess, Color, EnPassantMode,
+    FromSetup, Position, Setup, Square,
+};
+
+use crate::errors::{MK_ERR_BITBOARDS, MK_ERR_FEN, MK_ERR_NULL, MK_ERR_POSITION, MK_ERR_SQUARE};
+
+/// White may castle short (king and rook on e1 and h1).
+pub const MK_CASTLE_WHITE_KINGSIDE: u32 = 1;
+/// White may castle long (king and rook on e1 and a1).
+pub const MK_CASTLE_WHITE_QUEENSIDE: u32 = 2;
+/// Black may castle short (king and rook on e8 and h8).
+pub const MK_CASTLE_BLACK_KINGSIDE: u32 = 4;
+/// Black may castle long (king and rook on e8 and a8).
+pub const MK_CASTLE_BLACK_QUEENSIDE: u32 = 8;
+
+/// A chess position as Fathom and Pyrrhic take it: eight bitboards (bit `i` = square `i`,
+/// a1 = 0, h8 = 63) and the state. Plain data: fill it from your own board, or from a FEN with
+/// [`mk_position_from_fen`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MkPosition {
+    /// White's pieces.
+    pub white: u64,
+    /// Black's pieces.
+    pub black: u64,
+    /// Kings of both colours.
+    pub kings: u64,
+    /// Queens.
+    pub queens: u64,
+    /// Rooks.
+    pub rooks: u64,
+    /// Bishops.
+    pub bishops: u64,
+    /// Knights.
+    pub knights: u64,
+    /// Pawns.
+    pub pawns: u64,
+    /// Castling rights: a sum of `MK_CASTLE_*` flags (standard chess: king on e1/e8, rooks in
+    /// the corners). Other bits: `MK_ERR_POSITION`.
+    pub castling: u32,
+    /// The en passant target square (e.g. 20 = e3 after e2-e4), or 0 for none (as Fathom).
+    pub ep: u32,
+    /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    pub rule50: u32,
+    /// 1 if White is to move, 0 if Black (any non-zero value counts as White).
+    pub white_to_move: u8,
+}
+
+impl MkPosition {
+    /// The position as shakmaty's, after every check; `Err` is an `MK_ERR_*` code.
+    pub(crate) fn to_chess(self) -> Result<Chess, i32> {
+        let roles = [
+            self.pawns,
+            self.knights,
+            self.bishops,
+            self.rooks,
+            self.queens,
+            self.kings,
+        ];
+        let mut occupied = 0u64;
+        for role in roles {
+            if occupied & role != 0 {
+                return Err(MK_ERR_BITBOARDS);
+            }
+            occupied |= role;
+        }
+        if self.white & self.black != 0 || occupied != self.white | self.black {
+            return Err(MK_ERR_BITBOARDS);
+        }
+        let board = Board::try_from_bitboards(
+            ByRole {
+                pawn: Bitboard(self.pawns),
+                knight: Bitboard(self.knights),
+                bishop: Bitboard(self.bishops),
+                rook: Bitboard(self.rooks),
+                queen: Bitboard(self.queens),
+                king: Bitboard(self.kings),
+            },
+            ByColor {
+                white: Bitboard(self.white),
+                black: Bitboard(self.black),
+            },
+        )
+        .map_err(|_| MK_ERR_BITBOARDS)?;
+        if self.castling > 15 {
+            return Err(MK_ERR_POSITION);
+        }
+        let corners = [
+            (1, Square::H1),
+            (2, Square::A1),
+            (4, Square::H8),
+            (8, Square::A8),
+        ];
+        let castling_rights = corners
+            .iter()
+            .filter(|(flag, _)| self.castling & flag != 0)
+            .fold(Bitboard::EMPTY, |set, &(_, rook)| {
+                set | Bitboard::from(rook)
+            });
+        let ep_square = match self.ep {
+            0 => None,
+            index => Some(square(index)?),
+        };
+        let mut setup = Setup::empty();
+        setup.board = board;
+        setup.turn = if self.white_to_move != 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        setup.castling_rights = castling_rights;
+        setup.ep_square = ep_square;
+        setup.halfmoves = self.rule50;
+        setup.fullmoves = NonZeroU32::MIN;
+        Chess::from_setup(setup, CastlingMode::Standard).map_err(|_| MK_ERR_POSITION)
+    }
+
+    /// The bitboards and state of a shakmaty position.
+    pub(crate) fn from_chess(pos: &Chess) -> MkPosition {
+        let board = pos.board();
+        let castles = pos.castles();
+        let flags = [
+            (
+                Color::White,
+                CastlingSide::KingSide,
+                MK_CASTLE_WHITE_KINGSIDE,
+            ),
+            (
+                Color::White,
+                CastlingSide::QueenSide,
+                MK_CASTLE_WHITE_QUEENSIDE,
+            ),
+            (
+                Color::Black,
+                CastlingSide::KingSide,
+                MK_CASTLE_BLACK_KINGSIDE,
+            ),
+            (
+                Color::Black,
+                CastlingSide::QueenSide,
+                MK_CASTLE_BLACK_QUEENSIDE,
+            ),
+        ];
+        // Only standard rights fit the flags (king on e1/e8, rook in its corner); a Chess960
+        // right elsewhere is dropped, which the evaluation never notices (it reads no castling).
+        let standard = |color: Color, side: CastlingSide| {
+            let (king, rook) = match (color, side) {
+                (Color::White, CastlingSide::KingSide) => (Square::E1, Square::H1),
+                (Color::White, CastlingSide::QueenSide) => (Square::E1, Square::A1),
+                (Color::Black, CastlingSide::KingSide) => (Square::E8, Square::H8),
+                (Color::Black, CastlingSide::QueenSide) => (Square::E8, Square::A8),
+            };
+            board.king_of(color) == Some(king) && castles.rook(color, side) == Some(rook)
+        };
+        let castling = flags
+            .iter()
+            .filter(|(color, side, _)| standard(*color, *side))
+            .map(|(_, _, flag)| flag)
+            .sum();
+        MkPosition {
+            white: board.white().0,
+            black: board.black().0,
+            kings: board.kings().0,
+            queens: board.queens().0,
+            rooks: board.rooks().0,
+            bishops: board.bishops().0,
+            knights: board.knights().0,
+            pawns: board.pawns().0,
+            castling,
+            ep: pos.ep_square(EnPassantMode::Legal).map_or(0, u32::from),
+            rule50: pos.halfmoves(),
+            white_to_move: u8::from(pos.turn() == Color::White),
+        }
+    }
+}
+
+/// A square index 0..=63, or `MK_ERR_SQUARE`.
+pub(crate) fn square(index: u32) -> Result<Square, i32> {
+    if index < 64 {
+        Ok(Square::new(index))
+    } else {
+        Err(MK_ERR_SQUARE)
+    }
+}
+
+/// Reads a caller's pointer; NULL is `MK_ERR_NULL`.
+///
+/// # Safety
+/// `ptr` is NULL or points to a valid, aligned `T` for the call's duration.
+pub(crate) unsafe fn read<'a, T>(ptr: *const T) -> Result<&'a T, i32> {
+    // SAFETY: the caller's contract (documented on every entry point).
+    unsafe { ptr.as_ref() }.ok_or(MK_ERR_NULL)
+}
+
+/// Parses a caller's FEN exactly as `minkowski eval` does (Chess960 castling notation accepted,
+/// so Shredder-FEN and X-FEN work too).
+///
+/// # Safety
+/// `fen` is NULL or a NUL-terminated string.
+pub(crate) unsafe fn parse_fen(fen: *const c_char) -> Result<Chess, i32> {
+    if fen.is_null() {
+        return Err(MK_ERR_NULL);
+    }
+    // SAFETY: non-NULL and NUL-terminated by the caller's contract.
+    let text = unsafe { CStr::from_ptr(fen) }
+        .to_str()
+        .map_err(|_| MK_ERR_FEN)?;
+    let fen: Fen = text.trim().parse().map_err(|_| MK_ERR_FEN)?;
+    fen.into_position(CastlingMode::Chess960)
+        .map_err(|_| MK_ERR_POSITION)
+}
+
+/// Fills `*out` with the position of a FEN (standard castling rights as `MK_CASTLE_*` flags;
+/// a Chess960 right with king or rook off its standard square is dropped, which does not change
+/// the evaluation: it reads no castling rights).
+/// Returns `MK_OK`; `MK_ERR_NULL`, `MK_ERR_FEN` (not a FEN), `MK_ERR_POSITION` (a FEN of an
+/// illegal position). On error `*out` is left unchanged.
+///
+/// Thread safety: safe to call from any number of threads at once.
+///
+/// # Safety
+/// `fen` is NULL or a NUL-terminated string; `out` is NULL or points to a writable `MkPosition`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_position_from_fen(fen: *const c_char, out: *mut MkPosition) -> i32 {
+    crate::errors::status(|| {
+        // SAFETY: the caller's contract above.
+        let pos = unsafe { parse_fen(fen) }?;
+        // SAFETY: the caller's contract above.
+        let out = unsafe { out.as_mut() }.ok_or(MK_ERR_NULL)?;
+        *out = MkPosition::from_chess(&pos);
+        Ok(())
+    })
+}
+
+/// Checks a position without evaluating it: `MK_OK`, `MK_ERR_NULL`, `MK_ERR_BITBOARDS`,
+/// `MK_ERR_SQUARE` (en passant square above 63) or `MK_ERR_POSITION`.
+///
+/// Thread safety: safe to call from any number of threads at once.
+///
+/// # Safety
+/// `pos` is NULL or points to a readable `MkPosition`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_position_check(pos: *const MkPosition) -> i32 {
+    crate::errors::status(|| {
+        // SAFETY: the caller's contract above.
+        unsafe { read(pos) }?.to_chess().map(|_| ())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fen_survives_the_round_trip_through_bitboards() {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 3 1";
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let back = MkPosition::from_chess(&pos).to_chess().unwrap();
+        assert_eq!(back, pos);
+        assert_eq!(MkPosition::from_chess(&pos).castling, 15);
+    }
+
+    #[test]
+    fn a_chess960_castling_right_is_dropped_and_the_bitboards_stay_valid() {
+        // Found by the fuzz target: king on c1 with the h1 rook's right.
+        let fen = "r1bqk2r/ppp1nppp/4p3/n5N1/2BPp3/P1P5/2P2PPP/R1K2QBR w Kkq - 0 1";
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Chess960)
+            .unwrap();
+        let mk = MkPosition::from_chess(&pos);
+        assert_eq!(
+            mk.castling,
+            MK_CASTLE_BLACK_KINGSIDE | MK_CASTLE_BLACK_QUEENSIDE
+        );
+        assert!(mk.to_chess().is_ok());
+    }
+}

@@ -1,0 +1,194 @@
+//! The weights handle: the built-in weights, or an engine.toml `[eval]` table applied to them.
+
+use std::ffi::{CStr, c_char};
+use std::path::Path;
+use std::sync::LazyLock;
+
+use minkowski::config::Config;
+use minkowski::eval::Evaluator;
+use minkowski::eval::score::S;
+use minkowski::eval::weights::Weights;
+
+use crate::errors::{MK_ERR_ARGUMENT, MK_ERR_NULL, MK_ERR_WEIGHTS, boundary, status};
+
+/// An evaluation's weights (opaque). Make one with [`mk_weights_new`] or [`mk_weights_load`],
+/// pass it to the evaluation functions (or pass NULL there for the built-in weights), and
+/// release it with [`mk_weights_free`].
+pub struct MkWeights {
+    pub(crate) evaluator: Evaluator,
+}
+
+/// The built-in evaluation, shared by every call that passes NULL weights.
+static DEFAULT: LazyLock<Evaluator> = LazyLock::new(Evaluator::default);
+
+/// The evaluator of a handle, or the built-in one for NULL.
+///
+/// # Safety
+/// `weights` is NULL or a live handle from this library.
+pub(crate) unsafe fn evaluator<'a>(weights: *const MkWeights) -> &'a Evaluator {
+    // SAFETY: the caller's contract (documented on every entry point that takes weights).
+    match unsafe { weights.as_ref() } {
+        Some(w) => &w.evaluator,
+        None => &DEFAULT,
+    }
+}
+
+/// A new handle holding the built-in weights; NULL only if the library fails internally.
+/// Free it with [`mk_weights_free`].
+///
+/// Thread safety: safe to call from any number of threads at once.
+#[unsafe(no_mangle)]
+pub extern "C" fn mk_weights_new() -> *mut MkWeights {
+    boundary(std::ptr::null_mut(), || {
+        Box::into_raw(Box::new(MkWeights {
+            evaluator: Evaluator::default(),
+        }))
+    })
+}
+
+/// Reads an engine.toml file (the engine's own format; only its `[eval]` table matters here:
+/// weight name = `[mg, eg]`, each checked against the weight's range) and stores a new handle
+/// with the built-in weights plus that table in `*out`. Returns `MK_OK`, `MK_ERR_NULL`, or
+/// `MK_ERR_WEIGHTS` (unreadable file, not TOML, an unknown table or weight, a value out of range
+/// or not UTF-8 path); on error `*out` is left unchanged.
+///
+/// Thread safety: safe to call from any number of threads at once.
+///
+/// # Safety
+/// `path` is NULL or a NUL-terminated string; `out` is NULL or points to a writable pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_weights_load(path: *const c_char, out: *mut *mut MkWeights) -> i32 {
+    status(|| {
+        // SAFETY: the caller's contract above.
+        let (path, out) = unsafe { (text(path)?, out.as_mut().ok_or(MK_ERR_NULL)?) };
+        let toml = std::fs::read_to_string(path).map_err(|_| MK_ERR_WEIGHTS)?;
+        *out = from_toml(&toml, Path::new(path))?;
+        Ok(())
+    })
+}
+
+/// As [`mk_weights_load`], from the text of an engine.toml file rather than its path.
+///
+/// Thread safety: safe to call from any number of threads at once.
+///
+/// # Safety
+/// `toml` is NULL or a NUL-terminated string; `out` is NULL or points to a writable pointer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_weights_from_toml(
+    toml: *const c_char,
+    out: *mut *mut MkWeights,
+) -> i32 {
+    status(|| {
+        // SAFETY: the caller's contract above.
+        let (toml, out) = unsafe { (text(toml)?, out.as_mut().ok_or(MK_ERR_NULL)?) };
+        *out = from_toml(toml, Path::new("<text>"))?;
+        Ok(())
+    })
+}
+
+/// Releases a handle. NULL is allowed (nothing happens); a handle must be freed once only, and
+/// not while another thread uses it.
+///
+/// Thread safety: not while any other call uses the same handle.
+///
+/// # Safety
+/// `weights` is NULL or a handle from this library not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_weights_free(weights: *mut MkWeights) {
+    boundary((), || {
+        if !weights.is_null() {
+            // SAFETY: made by Box::into_raw in this library and not freed yet (caller's contract).
+            drop(unsafe { Box::from_raw(weights) });
+        }
+    });
+}
+
+/// The number of named weights (the keys of engine.toml's `[eval]` table).
+///
+/// Thread safety: safe to call from any thread at any time.
+#[unsafe(no_mangle)]
+pub extern "C" fn mk_weights_count() -> u32 {
+    boundary(0, || u32::try_from(Weights::COUNT).unwrap_or(0))
+}
+
+/// Reads weight `name` (an engine.toml `[eval]` key such as `"material.knight"`) of `weights`
+/// (NULL: the built-in weights) into `*mg` and `*eg`. Returns `MK_OK`, `MK_ERR_NULL` (name or an
+/// output), or `MK_ERR_WEIGHTS` (no such weight).
+///
+/// Thread safety: safe to call from any number of threads at once.
+///
+/// # Safety
+/// `weights` is NULL or a live handle; `name` is NULL or a NUL-terminated string; `mg` and `eg`
+/// are NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_weights_get(
+    weights: *const MkWeights,
+    name: *const c_char,
+    mg: *mut i32,
+    eg: *mut i32,
+) -> i32 {
+    status(|| {
+        // SAFETY: the caller's contract above.
+        let (w, name) = unsafe { (&evaluator(weights).weights, text(name)?) };
+        // SAFETY: the caller's contract above.
+        let (mg, eg) = unsafe { (mg.as_mut(), eg.as_mut()) };
+        let (mg, eg) = mg.zip(eg).ok_or(MK_ERR_NULL)?;
+        let value = w.get(name).ok_or(MK_ERR_WEIGHTS)?;
+        (*mg, *eg) = (value.mg(), value.eg());
+        Ok(())
+    })
+}
+
+/// Sets weight `name` of the handle to `(mg, eg)`. Returns `MK_OK`, `MK_ERR_NULL`,
+/// `MK_ERR_WEIGHTS` (no such weight) or `MK_ERR_ARGUMENT` (outside the weight's range, as
+/// engine.toml would reject it).
+///
+/// Thread safety: not while another call uses the same handle.
+///
+/// # Safety
+/// `weights` is NULL or a live handle; `name` is NULL or a NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_weights_set(
+    weights: *mut MkWeights,
+    name: *const c_char,
+    mg: i32,
+    eg: i32,
+) -> i32 {
+    status(|| {
+        // SAFETY: the caller's contract above.
+        let (w, name) = unsafe { (weights.as_mut().ok_or(MK_ERR_NULL)?, text(name)?) };
+        // The range check is engine.toml's own: a one-line table through its parser.
+        let table = format!("[eval]\n\"{}\" = [{mg}, {eg}]\n", name.escape_default());
+        match Config::from_toml(&table, Path::new("<set>")) {
+            Ok(_) => {}
+            Err(_) if w.evaluator.weights.get(name).is_some() => return Err(MK_ERR_ARGUMENT),
+            Err(_) => return Err(MK_ERR_WEIGHTS),
+        }
+        w.evaluator
+            .weights
+            .set(name, S(mg, eg))
+            .map_err(|_| MK_ERR_WEIGHTS)
+    })
+}
+
+/// A caller's NUL-terminated UTF-8 string.
+///
+/// # Safety
+/// `ptr` is NULL or a NUL-terminated string.
+unsafe fn text<'a>(ptr: *const c_char) -> Result<&'a str, i32> {
+    if ptr.is_null() {
+        return Err(MK_ERR_NULL);
+    }
+    // SAFETY: non-NULL and NUL-terminated by the caller's contract.
+    unsafe { CStr::from_ptr(ptr) }
+        .to_str()
+        .map_err(|_| MK_ERR_WEIGHTS)
+}
+
+/// A new handle from engine.toml text.
+fn from_toml(toml: &str, path: &Path) -> Result<*mut MkWeights, i32> {
+    let config = Config::from_toml(toml, path).map_err(|_| MK_ERR_WEIGHTS)?;
+    Ok(Box::into_raw(Box::new(MkWeights {
+        evaluator: Evaluator::new(config.weights()),
+    })))
+}

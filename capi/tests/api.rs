@@ -1,0 +1,350 @@
+//! The C entry points called as C calls them: results equal the Rust library's on real suites,
+//! and every kind of bad input gets its documented code.
+
+use std::ffi::{CStr, CString, c_char};
+use std::path::Path;
+use std::ptr::{null, null_mut};
+
+use minkowski::eval::Evaluator;
+use minkowski::eval::endgame::{KpkPosition, PasserRace};
+use minkowski::shakmaty::fen::Fen;
+use minkowski::shakmaty::{Bitboard, CastlingMode, Chess, Color, Square};
+use minkowski_capi::*;
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
+}
+
+/// The FENs (first four fields) of an EPD file of the repository.
+fn suite(name: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(repo().join("epd").join(name)).unwrap();
+    text.lines()
+        .map(|l| l.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
+        .filter(|fen| fen.split(' ').count() == 4)
+        .collect()
+}
+
+fn fen_position(fen: &str) -> MkPosition {
+    let text = CString::new(fen).unwrap();
+    let mut pos = MkPosition::default();
+    assert_eq!(
+        unsafe { mk_position_from_fen(text.as_ptr(), &mut pos) },
+        MK_OK,
+        "{fen}"
+    );
+    pos
+}
+
+fn evaluate(pos: &MkPosition) -> i32 {
+    let mut cp = i32::MIN;
+    let status = unsafe { mk_evaluate(null(), pos, &mut cp) };
+    if status == MK_OK { cp } else { status }
+}
+
+#[test]
+fn the_c_calls_agree_with_the_rust_evaluation_on_wac_and_sts1() {
+    let evaluator = Evaluator::default();
+    let count = mk_trace_row_count() as usize;
+    let mut rows = vec![MkTraceRow::default(); count];
+    let mut checked = 0;
+    for fen in suite("wac.epd").into_iter().chain(suite("sts1.epd")) {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Chess960)
+            .unwrap();
+        let want = evaluator.evaluate(&pos).0;
+        let text = CString::new(fen.as_str()).unwrap();
+        let mut by_fen = i32::MIN;
+        assert_eq!(
+            unsafe { mk_evaluate_fen(null(), text.as_ptr(), &mut by_fen) },
+            MK_OK
+        );
+        assert_eq!(
+            (by_fen, evaluate(&fen_position(&fen))),
+            (want, want),
+            "{fen}"
+        );
+
+        let mut summary = std::mem::MaybeUninit::<MkTraceSummary>::zeroed();
+        let status = unsafe {
+            mk_trace_fen(
+                null(),
+                text.as_ptr(),
+                rows.as_mut_ptr(),
+                count as u32,
+                summary.as_mut_ptr(),
+            )
+        };
+        assert_eq!(status, MK_OK);
+        let summary = unsafe { summary.assume_init() };
+        let trace = evaluator.trace(&pos);
+        assert_eq!((summary.total, summary.phase), (want, trace.phase));
+        // The rows add up to the trace's own table: White minus Black per row, as printed.
+        let printed = trace.to_string();
+        for (i, row) in rows.iter().enumerate() {
+            let name = unsafe { CStr::from_ptr(mk_trace_row_name(i as u32)) }
+                .to_str()
+                .unwrap();
+            let line = printed.lines().find(|l| l.starts_with(name)).unwrap();
+            let numbers: Vec<i32> = line
+                .split(['|', ' '])
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            let total = [row.white_mg - row.black_mg, row.white_eg - row.black_eg];
+            let mine = [
+                row.white_mg,
+                row.white_eg,
+                row.black_mg,
+                row.black_eg,
+                total[0],
+                total[1],
+            ];
+            assert_eq!(numbers, mine, "{fen}: {name}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 300 + 100);
+}
+
+#[test]
+fn row_names_end_where_the_count_says() {
+    let count = mk_trace_row_count();
+    assert!(count > 0);
+    assert!(!mk_trace_row_name(count - 1).is_null());
+    assert!(mk_trace_row_name(count).is_null());
+    assert!(mk_trace_row_name(u32::MAX).is_null());
+}
+
+#[test]
+fn kpk_and_the_passer_race_answer_as_the_rust_functions() {
+    let mut wins = 0;
+    for (sk, pawn, lk) in (0..64u32).flat_map(|a| (8..56u32).map(move |p| (a, p, (a * 7 + p) % 64)))
+    {
+        for to_move in [0, 1] {
+            let got = mk_kpk(sk, pawn, lk, 1, to_move);
+            let sq = Square::new;
+            let distinct = sk != pawn && sk != lk && pawn != lk;
+            let apart = minkowski::geometry::king_distance(sq(sk), sq(lk)) > 1;
+            if !(distinct && apart) {
+                assert_eq!(got, MK_ERR_POSITION);
+                continue;
+            }
+            if got == MK_ERR_POSITION {
+                continue; // the side not to move in check
+            }
+            let rust = KpkPosition {
+                strong_king: sq(sk),
+                pawn: sq(pawn),
+                lone_king: sq(lk),
+                strong_color: Color::White,
+                strong_to_move: to_move != 0,
+            };
+            assert_eq!(got, i32::from(rust.is_win()));
+            wins += got;
+        }
+    }
+    assert!(wins > 1000);
+    for pawn in 8..56u32 {
+        let race = PasserRace {
+            pawn: Square::new(pawn),
+            pawn_color: Color::Black,
+            pawn_to_move: true,
+        };
+        let knights = 1u64 << (pawn * 5 % 64);
+        let want = i32::from(race.knights_catch(Bitboard(knights)));
+        assert_eq!(mk_knights_catch_passer(pawn, 0, 1, knights), want);
+        let free = i32::from(race.unstoppable(None, Bitboard(knights)));
+        assert_eq!(mk_passer_unstoppable(pawn, 0, 1, 64, knights), free);
+    }
+}
+
+#[test]
+fn distances_and_knight_sets_match_the_geometry_module() {
+    use minkowski::geometry::*;
+    for a in 0..64u32 {
+        for b in 0..64u32 {
+            let (sa, sb) = (Square::new(a), Square::new(b));
+            assert_eq!(mk_king_distance(a, b), king_distance(sa, sb) as i32);
+            assert_eq!(
+                mk_manhattan_distance(a, b),
+                manhattan_distance(sa, sb) as i32
+            );
+            assert_eq!(mk_knight_distance(a, b), knight_distance(sa, sb) as i32);
+        }
+        let bb = 1u64 << a | 1 << (63 - a);
+        assert_eq!(mk_knight_fill(bb), knight_fill(Bitboard(bb)).0);
+        assert_eq!(
+            mk_knight_fork_squares(bb),
+            knight_fork_squares(Bitboard(bb)).0
+        );
+    }
+    // c7 forks e8 and a8, reached from d5.
+    assert_eq!(mk_knight_fork_jumps(1 << 35, 1 << 60 | 1 << 56, 0), 1 << 50);
+}
+
+#[test]
+fn weights_from_engine_toml_change_the_evaluation() {
+    let toml = CString::new("[eval]\n\"material.knight\" = [100, 100]\n").unwrap();
+    let mut w: *mut MkWeights = null_mut();
+    assert_eq!(
+        unsafe { mk_weights_from_toml(toml.as_ptr(), &mut w) },
+        MK_OK
+    );
+    let name = c"material.knight";
+    let (mut mg, mut eg) = (0, 0);
+    assert_eq!(
+        unsafe { mk_weights_get(w, name.as_ptr(), &mut mg, &mut eg) },
+        MK_OK
+    );
+    assert_eq!((mg, eg), (100, 100));
+    let pos = fen_position("4k3/pp6/8/8/8/8/PP6/1N2K3 w - - 0 1");
+    let (mut light, mut default) = (0, 0);
+    unsafe {
+        assert_eq!(mk_evaluate(w, &pos, &mut light), MK_OK);
+        assert_eq!(mk_evaluate(null(), &pos, &mut default), MK_OK);
+        assert_eq!(mk_weights_set(w, name.as_ptr(), 300, 310), MK_OK);
+        assert_eq!(
+            mk_weights_set(w, name.as_ptr(), 100_000, 0),
+            MK_ERR_ARGUMENT
+        );
+        assert_eq!(mk_weights_set(w, c"no.such".as_ptr(), 1, 1), MK_ERR_WEIGHTS);
+        mk_weights_free(w);
+    }
+    assert!(
+        light < default,
+        "a cheaper knight lowers White's score: {light} vs {default}"
+    );
+    let path = CString::new(repo().join("engine.toml").to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { mk_weights_load(path.as_ptr(), &mut w) }, MK_OK);
+    unsafe { mk_weights_free(w) };
+    assert!(mk_weights_count() > 100);
+}
+
+/// Every bad input of the issue, with the code the header documents for it.
+#[test]
+fn bad_input_gets_its_documented_code() {
+    let start = fen_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let with = |f: fn(&mut MkPosition)| {
+        let mut p = start;
+        f(&mut p);
+        evaluate(&p)
+    };
+    assert_eq!(with(|p| p.black |= 1 << 4), MK_ERR_BITBOARDS); // e1 both colours
+    assert_eq!(with(|p| p.queens |= 1 << 4), MK_ERR_BITBOARDS); // e1 king and queen
+    assert_eq!(with(|p| p.white |= 1 << 30), MK_ERR_BITBOARDS); // a white square, no piece
+    assert_eq!(
+        with(|p| {
+            p.kings &= !(1 << 60);
+            p.black &= !(1 << 60);
+            p.castling = 0
+        }),
+        MK_ERR_POSITION
+    );
+    assert_eq!(
+        with(|p| {
+            p.pawns |= 1 << 36;
+            p.white |= 1 << 36;
+            p.kings |= 1 << 28;
+            p.white |= 1 << 28;
+        }),
+        MK_ERR_POSITION
+    ); // two white kings
+    assert_eq!(
+        with(|p| {
+            p.knights &= !2;
+            p.pawns |= 2
+        }),
+        MK_ERR_POSITION
+    ); // pawn on b1
+    assert_eq!(with(|p| p.castling = 16), MK_ERR_POSITION);
+    assert_eq!(with(|p| p.ep = 64), MK_ERR_SQUARE);
+    assert_eq!(with(|p| p.ep = 20), MK_ERR_POSITION); // e3 with no pawn pushed
+    assert_eq!(evaluate(&MkPosition::default()), MK_ERR_POSITION); // an empty board
+    let fen = |s: &[u8]| {
+        let text = CString::new(s).unwrap();
+        let mut cp = 0;
+        unsafe { mk_evaluate_fen(null(), text.as_ptr(), &mut cp) }
+    };
+    assert_eq!(fen(b"not a fen"), MK_ERR_FEN);
+    assert_eq!(fen(b"\xff\xfe"), MK_ERR_FEN);
+    assert_eq!(fen(b"8/8/8/8/8/8/8/8 w - - 0 1"), MK_ERR_POSITION);
+    assert_eq!(fen(b"4k3/8/8/8/8/8/8/4K2P w - - 0 1"), MK_ERR_POSITION);
+    let mut cp = 0;
+    let mut w: *mut MkWeights = null_mut();
+    let mut summary = std::mem::MaybeUninit::<MkTraceSummary>::zeroed();
+    unsafe {
+        assert_eq!(mk_evaluate(null(), null(), &mut cp), MK_ERR_NULL);
+        assert_eq!(mk_evaluate(null(), &start, null_mut()), MK_ERR_NULL);
+        assert_eq!(mk_evaluate_fen(null(), null(), &mut cp), MK_ERR_NULL);
+        assert_eq!(
+            mk_position_from_fen(c"8/8".as_ptr(), null_mut()),
+            MK_ERR_FEN
+        );
+        assert_eq!(
+            mk_trace(null(), &start, null_mut(), 0, summary.as_mut_ptr()),
+            MK_ERR_BUFFER
+        );
+        assert_eq!(summary.assume_init().rows, mk_trace_row_count());
+        assert_eq!(
+            mk_trace(null(), &start, null_mut(), 99, summary.as_mut_ptr()),
+            MK_ERR_NULL
+        );
+        assert_eq!(
+            mk_trace(null(), &start, null_mut(), 99, null_mut()),
+            MK_ERR_NULL
+        );
+        assert_eq!(mk_weights_load(null(), &mut w), MK_ERR_NULL);
+        assert_eq!(
+            mk_weights_load(c"/no/such/engine.toml".as_ptr(), &mut w),
+            MK_ERR_WEIGHTS
+        );
+        let bad: [&CStr; 4] = [
+            c"[eval\n",
+            c"[eval]\nknight = [1, 2]\n",
+            c"[eval]\ntempo = [101, 0]\n",
+            c"[search]\nx = 1\n",
+        ];
+        for text in bad {
+            assert_eq!(
+                mk_weights_from_toml(text.as_ptr(), &mut w),
+                MK_ERR_WEIGHTS,
+                "{text:?}"
+            );
+        }
+        assert!(w.is_null(), "no handle on error");
+        mk_weights_free(null_mut());
+        let mut score = MkScore::default();
+        assert_eq!(mk_mop_up(null(), 64, 0, &mut score), MK_ERR_SQUARE);
+        assert_eq!(mk_mop_up(null(), 0, 1, &mut score), MK_ERR_POSITION);
+        assert_eq!(mk_mop_up(null(), 0, 63, null_mut()), MK_ERR_NULL);
+        assert_eq!(
+            mk_kbnk_score(null(), 0, 0, 5, 6, 1, &mut score),
+            MK_ERR_POSITION
+        );
+    }
+    assert_eq!(mk_king_distance(64, 0), MK_ERR_SQUARE);
+    assert_eq!(mk_knight_distance(0, u32::MAX), MK_ERR_SQUARE);
+    assert_eq!(mk_kpk(4, 4, 60, 1, 1), MK_ERR_POSITION); // king and pawn on one square
+    assert_eq!(mk_kpk(4, 2, 60, 1, 1), MK_ERR_POSITION); // pawn on the first rank
+    assert_eq!(mk_kpk(4, 12, 70, 1, 1), MK_ERR_SQUARE);
+    assert_eq!(mk_knights_catch_passer(60, 1, 1, 0), MK_ERR_SQUARE); // pawn on the last rank
+    assert_eq!(mk_passer_unstoppable(20, 1, 1, 65, 0), MK_ERR_SQUARE);
+    let name = |code| {
+        unsafe { CStr::from_ptr(mk_status_name(code)) }
+            .to_str()
+            .unwrap()
+    };
+    assert_eq!(
+        (name(MK_ERR_FEN), name(12345)),
+        ("MK_ERR_FEN", "MK_UNKNOWN")
+    );
+}
+
+#[test]
+fn the_version_is_the_package_version() {
+    let version = unsafe { CStr::from_ptr(mk_version()) }.to_str().unwrap();
+    assert_eq!(version, env!("CARGO_PKG_VERSION"));
+    assert_eq!(mk_abi_version(), MK_ABI_VERSION);
+    let _: *const c_char = mk_version();
+}

@@ -1,0 +1,101 @@
+//! The C entry points (minkowski-chess-capi) driven with arbitrary bytes, as a C host could call
+//! them: any eight bitboards and state, any FEN bytes, any squares and flags. None may panic
+//! (each is behind catch_unwind, so a panic would show as MK_ERR_INTERNAL) and every result is
+//! a value or a documented code.
+#![no_main]
+
+use std::ffi::CString;
+use std::ptr::null;
+
+use libfuzzer_sys::fuzz_target;
+use minkowski_capi::*;
+
+fn word(data: &[u8], at: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    for (i, b) in bytes.iter_mut().enumerate() {
+        *b = data.get(at + i).copied().unwrap_or(0);
+    }
+    u64::from_le_bytes(bytes)
+}
+
+fuzz_target!(|data: &[u8]| {
+    let w = |i: usize| word(data, 8 * i);
+    let pos = MkPosition {
+        white: w(0),
+        black: w(1),
+        kings: w(2),
+        queens: w(3),
+        rooks: w(4),
+        bishops: w(5),
+        knights: w(6),
+        pawns: w(7),
+        castling: w(8) as u32 % 32,
+        ep: (w(8) >> 32) as u32 % 80,
+        rule50: w(9) as u32,
+        white_to_move: (w(9) >> 32) as u8,
+    };
+    let documented = |code: i32| (-8..=0).contains(&code);
+    let mut cp = 0;
+    let count = mk_trace_row_count();
+    let mut rows = vec![MkTraceRow::default(); count as usize];
+    let mut summary = std::mem::MaybeUninit::<MkTraceSummary>::zeroed();
+    unsafe {
+        assert!(documented(mk_evaluate(null(), &pos, &mut cp)));
+        let traced = mk_trace(null(), &pos, rows.as_mut_ptr(), count, summary.as_mut_ptr());
+        assert!(documented(traced));
+        assert!(documented(mk_position_check(&pos)));
+    }
+    // The bytes after the position as a FEN (cut at the first NUL).
+    let tail: Vec<u8> = data
+        .iter()
+        .skip(80)
+        .copied()
+        .take_while(|&b| b != 0)
+        .collect();
+    let fen = CString::new(tail).unwrap_or_default();
+    let mut back = MkPosition::default();
+    unsafe {
+        let status = mk_position_from_fen(fen.as_ptr(), &mut back);
+        assert!(documented(status));
+        if status == MK_OK {
+            // A position the library gave out evaluates, by FEN and by bitboards, alike.
+            let (mut by_fen, mut by_bits) = (0, 1);
+            assert_eq!(mk_evaluate_fen(null(), fen.as_ptr(), &mut by_fen), MK_OK);
+            assert_eq!(mk_evaluate(null(), &back, &mut by_bits), MK_OK);
+            assert_eq!(by_fen, by_bits);
+        }
+        let mut score = MkScore::default();
+        let (a, b, c, d) = (
+            w(0) as u32 % 70,
+            (w(0) >> 32) as u32 % 70,
+            w(1) as u32 % 70,
+            (w(1) >> 32) as u32 % 70,
+        );
+        assert!(documented(mk_mop_up(null(), a, b, &mut score)));
+        assert!(documented(mk_kbnk_score(
+            null(),
+            a,
+            b,
+            c,
+            d,
+            w(2) as i32,
+            &mut score
+        )));
+    }
+    let (a, b, c) = (w(0) as u32 % 70, (w(0) >> 32) as u32 % 70, w(1) as u32 % 70);
+    for result in [
+        mk_kpk(a, b, c, w(2) as i32, w(3) as i32),
+        mk_knights_catch_passer(a, w(2) as i32, w(3) as i32, w(4)),
+        mk_passer_unstoppable(a, w(2) as i32, w(3) as i32, b, w(4)),
+        mk_king_distance(a, b),
+        mk_manhattan_distance(a, b),
+        mk_knight_distance(a, b),
+    ] {
+        assert!(documented(result) || (0..=14).contains(&result));
+    }
+    let _ = (
+        mk_knight_fill(w(5)),
+        mk_knight_fork_squares(w(6)),
+        mk_knight_fork_jumps(w(5), w(6), w(7)),
+    );
+});
