@@ -248,6 +248,10 @@ fn check_args(args: &TuneArgs) -> Result<(), String> {
 /// they are cut between games only (see [`load`]).
 const BLOCK_LINES: usize = 4096;
 
+/// A block of a file for one loader thread: its first line's (0-based) index, its lines and
+/// each line's game.
+type Block<'a> = (usize, &'a [&'a [u8]], &'a [usize]);
+
 /// Read `path` (the `file`-th data file) into `builder` on `threads` threads, each converting
 /// a contiguous run of blocks; the runs are merged in order, so the data do not depend on the
 /// thread count. Returns how many lines were malformed, after reporting the first few as
@@ -263,7 +267,7 @@ fn load(path: &Path, file: usize, builder: &mut Builder, threads: usize) -> Resu
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
     let groups = group_lines(&lines);
-    let blocks: Vec<(usize, &[&[u8]], &[usize])> = blocks(&groups, BLOCK_LINES)
+    let blocks: Vec<Block> = blocks(&groups, BLOCK_LINES)
         .into_iter()
         .map(|r| (r.start, &lines[r.clone()], &groups[r]))
         .collect();

@@ -117,7 +117,7 @@ fn is_blank_or_comment(line: &[u8]) -> bool {
 /// use minkowski::datagen::games::group_lines;
 /// let text = "8/8/8/4k3/8/8/8/KR6 w - - 0 30 | 5 | 0.5\n\
 ///             8/8/8/4k3/8/8/8/KR6 w - - 0 20 | 5 | 0.5\n\
-///             # game seed=1 index=0 positions=2 plies=9 end=draw-adj result=0.5\n\
+///             ## game seed=1 index=0 positions=2 plies=9 end=draw-adj result=0.5\n\
 ///             8/8/8/4k3/8/8/8/KR6 w - - 0 1 | 5 | 0.5";
 /// let lines: Vec<&[u8]> = text.as_bytes().split(|&b| b == b'\n').collect();
 /// // The trailer keeps the first two lines together although their plies fall.
