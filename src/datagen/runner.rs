@@ -302,6 +302,27 @@ mod tests {
     }
 
     #[test]
+    fn the_progress_line_gives_rates_and_eta() {
+        let s = |games, positions| Summary {
+            games,
+            positions,
+            ..Summary::default()
+        };
+        // Nothing finished yet: no rate to extrapolate.
+        assert_eq!(
+            progress_line(&s(0, 0), 100_000, Duration::from_secs(5)),
+            "0/100000 games, 0 positions, 0.00 games/s, 0 positions/s, ETA -"
+        );
+        // 8 games/s, 99,000 left: 12,375 s = 3 h 26 min 15 s.
+        assert_eq!(
+            progress_line(&s(1_000, 16_000), 100_000, Duration::from_secs(125)),
+            "1000/100000 games, 16000 positions, 8.00 games/s, 128 positions/s, ETA 3:26:15"
+        );
+        // Done (or past the total, as a summary may be): nothing left.
+        assert!(progress_line(&s(10, 5), 10, Duration::from_millis(1)).ends_with("ETA 0:00:00"));
+    }
+
+    #[test]
     fn breaking_stops_the_run() {
         let options = DatagenOptions {
             games: 50,
