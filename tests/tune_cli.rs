@@ -284,3 +284,63 @@ fn bad_input_is_an_error_with_file_and_line() {
         );
     }
 }
+
+/// The validation count of a `tune --epochs 0` run's first line.
+fn validation_count(args: &[&str]) -> usize {
+    let result = run(args);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let stdout = String::from_utf8_lossy(&result.stdout).into_owned();
+    let loaded = stdout.lines().next().unwrap_or_default().to_owned();
+    loaded
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" validation"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{loaded}"))
+}
+
+#[test]
+fn games_stay_whole_across_loader_blocks_and_trailers_group_them() {
+    // 250 games of 37 lines: 9,250 lines, so games reach across the loader's 4,096-line
+    // blocks. Once in game order without trailers (grouped by increasing plies), once each
+    // game reversed (plies fall, as PV leaves may) and closed by a datagen trailer.
+    let dir = scratch("blocks");
+    let plies = 37;
+    let ordered = random_games(250, plies);
+    let lines: Vec<&str> = ordered.lines().collect();
+    let mut trailed = String::new();
+    for (g, game) in lines.chunks(plies).enumerate() {
+        for line in game.iter().rev() {
+            trailed.push_str(line);
+            trailed.push('\n');
+        }
+        trailed.push_str(&format!(
+            "# game seed=1 index={g} positions={plies} plies=80 end=draw-adj result=0.5\n"
+        ));
+    }
+    let out = dir.join("t.toml");
+    for (name, text) in [("ordered.txt", ordered.as_str()), ("trailed.txt", &trailed)] {
+        let data = dir.join(name);
+        std::fs::write(&data, text).expect("write");
+        for threads in ["1", "2"] {
+            let args = [
+                "tune",
+                data.to_str().unwrap(),
+                "--epochs",
+                "0",
+                "--out",
+                out.to_str().unwrap(),
+                "--validation",
+                "50",
+                "--threads",
+                threads,
+            ];
+            // (main @ 515d064 gave 4,466 = 120 × 37 + 26 for ordered.txt: a game cut at a
+            // block boundary, its parts on both sides; and no multiple for trailed.txt.)
+            let validation = validation_count(&args);
+            assert!(
+                validation > 0 && validation.is_multiple_of(plies),
+                "{name}, {threads} threads: {validation} validation positions"
+            );
+        }
+    }
+}

@@ -1,13 +1,15 @@
 //! `minkowski datagen --out FILE --games N [--nodes N] [--jobs N] [--book FILE] [--seed N]
-//! [--syzygy PATH] [--hash MB]`: self-play games, their quiet positions appended to FILE as
-//! `FEN | score | result` lines (the format is documented in `minkowski::datagen`).
+//! [--syzygy PATH] [--hash MB] [--sample N] [--random-plies N|A-B] [--no-pv]`: self-play
+//! games, a few quiet positions of each appended to FILE as `FEN | score | result` lines and
+//! a trailer line per game (the format is documented in `minkowski::datagen`).
 //!
 //! Progress goes to stderr (a bar on a terminal, otherwise a line every
-//! [`PROGRESS_INTERVAL`]); the summary to stdout. Each game's lines are written with one
-//! `write` call as soon as the game ends, so interrupting the run (Ctrl-C: there is no signal
-//! handler, the process simply dies) loses only the games in progress and never leaves half a
-//! line; should a file still end in a partial line (a crash mid-write, a full disk), the next
-//! run drops that fragment before appending. Exit status: 0 done, 2 bad input or an I/O error.
+//! [`PROGRESS_INTERVAL`]); the summary to stdout. Each game's text (its lines and trailer) is
+//! written with one `write` call and flushed as soon as the game ends, so interrupting the run
+//! (Ctrl-C: there is no signal handler, the process simply dies) loses only the games in
+//! progress. Should a file still end in part of a game (a crash mid-write, a full disk), the
+//! next run cuts it back to its last trailer (a file without trailers: its last newline)
+//! before appending. Exit status: 0 done, 2 bad input or an I/O error.
 
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
@@ -20,9 +22,10 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::Chess;
 
+use minkowski::datagen::games::{game_text, whole_games_end};
 use minkowski::datagen::play::GameEnd;
-use minkowski::datagen::runner::{self, DatagenOptions, Summary};
-use minkowski::datagen::{DEFAULT_HASH_MB, book};
+use minkowski::datagen::runner::{self, DatagenOptions, Summary, progress_line};
+use minkowski::datagen::{DEFAULT_HASH_MB, DEFAULT_SAMPLE, book};
 use minkowski::search::SearchControl;
 use minkowski::search::tb::Tablebases;
 
@@ -36,8 +39,9 @@ const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
 /// Book lines reported one by one when skipped; the rest are only counted.
 const MAX_REPORTED: usize = 10;
 
-/// The longest partial last line dropped from an output file before appending: about one
-/// game's lines. A longer tail without a newline means the file is not datagen output.
+/// The longest tail searched for the end of the last whole game (a game's text is at most
+/// some 600 lines of about 90 bytes, with `--sample 0`). A longer tail without a newline
+/// means the file is not datagen output.
 const MAX_PARTIAL_LINE: u64 = 64 * 1024;
 
 /// Arguments of `minkowski datagen`.
@@ -68,6 +72,37 @@ pub struct DatagenArgs {
     /// Transposition table per job, in MB.
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash: u32,
+    /// Positions written per game at most, chosen uniformly after the game (0: all).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SAMPLE)]
+    sample: usize,
+    /// Random plies after the opening position: a number or a range `A-B` (default 4-8 after
+    /// a book position, 10 from the start position).
+    #[arg(long, value_name = "N|A-B", value_parser = parse_plies)]
+    random_plies: Option<(u32, u32)>,
+    /// Write the searched positions that are quiet as they are, instead of each position's
+    /// quiet leaf along the search's principal variation.
+    #[arg(long)]
+    no_pv: bool,
+}
+
+/// `N` or `A-B` (A <= B <= 200) as a range of plies.
+fn parse_plies(text: &str) -> Result<(u32, u32), String> {
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{t:?} is not a number of plies"))
+    };
+    let (low, high) = match text.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => {
+            let n = number(text)?;
+            (n, n)
+        }
+    };
+    if low > high || high > 200 {
+        return Err(format!("{text:?}: expected N or A-B with A <= B <= 200"));
+    }
+    Ok((low, high))
 }
 
 /// Run the subcommand.
@@ -93,7 +128,7 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
     let (mut file, dropped) = open_output(&args.out)?;
     if dropped > 0 {
         eprintln!(
-            "minkowski datagen: {}: dropped a partial last line ({dropped} bytes) before appending",
+            "minkowski datagen: {}: dropped an unfinished game or line ({dropped} bytes) before appending",
             args.out.display()
         );
     }
@@ -105,9 +140,13 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
         seed,
         hash_mb: args.hash as usize,
         tables,
+        sample: args.sample,
+        pv_resolution: !args.no_pv,
+        random_plies: args.random_plies.map(|(a, b)| a..=b),
     };
     eprintln!(
-        "minkowski datagen: {} games, {} nodes per move, {} jobs, seed {seed}, {} openings, appending to {}",
+        "minkowski datagen: {} games, {} nodes per move, {} jobs, seed {seed}, {} openings, \
+         {} positions a game ({}), appending to {}",
         options.games,
         options.nodes,
         options.jobs,
@@ -115,6 +154,16 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
             "start-position".to_owned()
         } else {
             format!("{} book", book.len())
+        },
+        if options.sample == 0 {
+            "all".to_owned()
+        } else {
+            format!("up to {}", options.sample)
+        },
+        if options.pv_resolution {
+            "PV leaves"
+        } else {
+            "quiet searched positions"
         },
         args.out.display()
     );
@@ -126,9 +175,10 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
         &options,
         &SearchControl::default(),
         |game, summary| {
-            // One write per game: a whole block of lines reaches the file, or nothing.
+            // One write per game, lines and trailer: a whole game reaches the file, or (a
+            // crash mid-write) part of one, which the next run cuts off.
             if let Err(e) = file
-                .write_all(game.lines().as_bytes())
+                .write_all(game_text(game).as_bytes())
                 .and_then(|()| file.flush())
             {
                 write_error = Some(format!("cannot write {}: {e}", args.out.display()));
@@ -207,8 +257,9 @@ fn open_output(path: &Path) -> Result<(File, u64), String> {
     }
 }
 
-/// Cut the file back to its last newline. `Some(bytes dropped)`, or `None` when the partial
-/// line would be longer than [`MAX_PARTIAL_LINE`] (the file is left alone).
+/// Cut the file back to the end of its last whole game (see `whole_games_end`).
+/// `Some(bytes dropped)`, or `None` when its last [`MAX_PARTIAL_LINE`] bytes hold no newline
+/// (the file is left alone).
 fn drop_partial_line(file: &mut File) -> std::io::Result<Option<u64>> {
     let len = file.metadata()?.len();
     if len == 0 {
@@ -220,14 +271,14 @@ fn drop_partial_line(file: &mut File) -> std::io::Result<Option<u64>> {
     Read::by_ref(file)
         .take(len - start)
         .read_to_end(&mut tail)?;
-    if tail.last() == Some(&b'\n') {
-        return Ok(Some(0));
-    }
-    let keep = match tail.iter().rposition(|&b| b == b'\n') {
-        Some(i) => start + i as u64 + 1,
+    let keep = match whole_games_end(&tail) {
+        Some(i) => start + i as u64,
         None if start == 0 => 0,
         None => return Ok(None),
     };
+    if keep == len {
+        return Ok(Some(0));
+    }
     file.set_len(keep)?;
     Ok(Some(len - keep))
 }
@@ -243,6 +294,7 @@ fn seed_from_clock() -> u64 {
 /// The progress bar (on a terminal) or periodic progress lines (otherwise), on stderr.
 struct Progress {
     bar: Option<ProgressBar>,
+    total: u64,
     start: Instant,
     last_line: Instant,
 }
@@ -252,35 +304,29 @@ impl Progress {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(games);
             bar.set_style(
-                ProgressStyle::with_template(
-                    "{bar:30} {pos}/{len} games, {msg} [{elapsed_precise} < {eta}]",
-                )
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ProgressStyle::with_template("{bar:30} {msg} [{elapsed_precise}]")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar
         });
         let now = Instant::now();
         Progress {
             bar,
+            total: games,
             start: now,
             last_line: now,
         }
     }
 
     fn update(&mut self, summary: &Summary) {
-        let secs = self.start.elapsed().as_secs_f64().max(1e-3);
-        let message = format!(
-            "{} positions, {:.0} positions/s",
-            summary.positions,
-            summary.positions as f64 / secs
-        );
+        let message = progress_line(summary, self.total, self.start.elapsed());
         match &self.bar {
             Some(bar) => {
                 bar.set_position(summary.games);
                 bar.set_message(message);
             }
             None if self.last_line.elapsed() >= PROGRESS_INTERVAL => {
-                eprintln!("minkowski datagen: {} games, {message}", summary.games);
+                eprintln!("minkowski datagen: {message}");
                 self.last_line = Instant::now();
             }
             None => {}

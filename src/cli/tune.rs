@@ -19,10 +19,10 @@ use std::time::Instant;
 
 use minkowski::config::{Config, eval_table};
 use minkowski::datagen::format::parse_line;
+use minkowski::datagen::games::{blocks, group_lines};
 use minkowski::eval::Evaluator;
 use minkowski::eval::weights::Weights;
 use minkowski::tune::{Builder, Selection, TuneOptions, Tuner, rust_source};
-use shakmaty::{Color, Position};
 
 /// Exit status for bad input or a failed read or write.
 const EXIT_ERROR: u8 = 2;
@@ -244,37 +244,43 @@ fn check_args(args: &TuneArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Lines per block of the loader: blocks are the unit of work of its threads, and no game
-/// (see [`load`]) reaches across a block boundary, so that the split does not depend on the
-/// number of threads.
+/// Lines per block of the loader at least: blocks are the unit of work of its threads, and
+/// they are cut between games only (see [`load`]).
 const BLOCK_LINES: usize = 4096;
+
+/// A block of a file for one loader thread: its first line's (0-based) index, its lines and
+/// each line's game.
+type Block<'a> = (usize, &'a [&'a [u8]], &'a [usize]);
 
 /// Read `path` (the `file`-th data file) into `builder` on `threads` threads, each converting
 /// a contiguous run of blocks; the runs are merged in order, so the data do not depend on the
 /// thread count. Returns how many lines were malformed, after reporting the first few as
 /// `FILE:LINE: problem`.
 ///
-/// The validation split keeps games together: a game is taken to be a run of lines whose
-/// plies (from the FEN's move number and side to move) increase, as datagen writes each
-/// game's positions in game order; a line whose ply does not exceed the previous one starts
-/// the next game. In a shuffled data set, or one without move numbers, "games" are a line or
-/// two: the split is then by position.
+/// The validation split keeps games together (`minkowski::datagen::games::group_lines`): the
+/// lines a datagen trailer (`# game ... positions=N ...`) claims are one game; other lines
+/// (older files, other data sets) are grouped as runs whose plies (from the FEN's move number
+/// and side to move) increase. In a shuffled data set, or one without move numbers, "games"
+/// are a line or two: the split is then by position. The grouping is done on the whole file
+/// first, and blocks are cut between games, so no game is split whatever the thread count.
 fn load(path: &Path, file: usize, builder: &mut Builder, threads: usize) -> Result<usize, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-    let blocks: Vec<&[&[u8]]> = lines.chunks(BLOCK_LINES).collect();
+    let groups = group_lines(&lines);
+    let blocks: Vec<Block> = blocks(&groups, BLOCK_LINES)
+        .into_iter()
+        .map(|r| (r.start, &lines[r.clone()], &groups[r]))
+        .collect();
     let per_thread = blocks.len().div_ceil(threads).max(1);
     let parts: Vec<(Builder, Vec<(usize, String)>)> = std::thread::scope(|scope| {
         let handles: Vec<_> = blocks
             .chunks(per_thread)
-            .enumerate()
-            .map(|(part, run)| {
+            .map(|run| {
                 let mut own = builder.fork();
                 scope.spawn(move || {
                     let mut errors = Vec::new();
-                    for (b, block) in run.iter().enumerate() {
-                        let first = (part * per_thread + b) * BLOCK_LINES + 1;
-                        load_block(block, first, file, &mut own, &mut errors);
+                    for &(start, block, groups) in run {
+                        load_block(block, groups, start, file, &mut own, &mut errors);
                     }
                     (own, errors)
                 })
@@ -305,31 +311,28 @@ fn load(path: &Path, file: usize, builder: &mut Builder, threads: usize) -> Resu
     Ok(malformed)
 }
 
-/// One block of lines, the first numbered `first`: each labelled position into `builder`,
-/// grouped by game (see [`load`]), each malformed line into `errors`.
+/// One block of lines starting at (0-based) line `start`, with each line's game (`groups`,
+/// see [`load`]): each labelled position into `builder`, split by its game, each malformed
+/// line into `errors` with its 1-based number.
 fn load_block(
     block: &[&[u8]],
-    first: usize,
+    groups: &[usize],
+    start: usize,
     file: usize,
     builder: &mut Builder,
     errors: &mut Vec<(usize, String)>,
 ) {
-    let (mut game, mut last_ply) = (0, None);
-    for (i, line) in block.iter().enumerate() {
-        let number = first + i;
+    for (i, (line, &game)) in block.iter().zip(groups).enumerate() {
+        let number = start + i + 1;
         let parsed = std::str::from_utf8(line)
             .map_err(|_| "not UTF-8 text".to_owned())
             .and_then(|text| parse_line(text).map_err(|e| e.to_string()));
         match parsed {
             Ok(Some(l)) => {
-                let pos = &l.position;
-                let ply = 2 * pos.fullmoves().get() + u32::from(pos.turn() == Color::Black);
-                if last_ply.is_none_or(|last| ply <= last) {
-                    game = number;
-                }
-                last_ply = Some(ply);
-                let group = ((file as u64) << 40) ^ game as u64;
-                builder.add_grouped(pos, l.result.white_score(), group);
+                // The game's first line, 1-based as before, so that files without trailers
+                // split as they did.
+                let group = ((file as u64) << 40) ^ (game + 1) as u64;
+                builder.add_grouped(&l.position, l.result.white_score(), group);
             }
             Ok(None) => {}
             Err(e) => errors.push((number, e)),

@@ -3,9 +3,13 @@
 //!
 //! * [`book`] reads the openings (EPD/FEN lines or PGN games),
 //! * [`play`] plays one game from a book position plus a few random plies, with adjudication,
+//! * [`sample`] resolves each searched position along the search's principal variation to a
+//!   quiet leaf, and chooses the few a game keeps,
 //! * [`runner`] plays many games on several threads and hands each finished game back,
 //! * [`mod@format`] writes the data format below and reads it back, together with the common
-//!   labelled-EPD forms, for the tuner.
+//!   labelled-EPD forms, for the tuner,
+//! * [`games`] closes each game with a trailer line, groups a file's lines into games and
+//!   finds where a cut-off file's last whole game ends.
 //!
 //! The library prints and writes nothing: `minkowski datagen` (the command line) appends each
 //! finished game to the output file and draws the progress line.
@@ -25,15 +29,23 @@
 //! * `result`: how the game ended, **from White's point of view**: `1.0` White won, `0.5` draw,
 //!   `0.0` Black won.
 //!
-//! This is the chess text format of `bulletformat` (the data loader of the `bullet` trainer),
-//! so other tools read the files as they are. A
-//! file is a sequence of whole games: the positions of one game are written together, in game
-//! order, as one block ending in a newline, so an interrupted run leaves only complete lines.
+//! This is the chess text format of `bulletformat` (the data loader of the `bullet` trainer).
+//! A file is a sequence of whole games: the positions of one game are written together, in
+//! game order, followed by a trailer comment line naming the game and counting its positions
+//! (see [`games`]; tools that do not skip `#` lines read the file through `grep -v '^#'`):
 //!
-//! A position is written only when it is quiet enough to say something about the evaluation:
-//! the side to move is not in check, the best move found is neither a capture nor a promotion,
-//! and the score is not a mate (or tablebase) score. Positions of the opening (book and random
-//! plies) are never written: no search judged them.
+//! ```text
+//! # game seed=1202 index=17 positions=16 plies=143 end=resign result=1.0
+//! ```
+//!
+//! Each searched position of a game is a candidate; the positions of the opening (book and
+//! random plies) are not: no search judged them. A candidate is the **quiet leaf of the
+//! search's principal variation** from the searched position ([`sample::pv_leaf`]: follow the
+//! PV while the side to move is in check or the next PV move captures or promotes), with the
+//! searched position's score (the PV carries it to the leaf); positions with a mate or
+//! tablebase score, and PVs without a quiet leaf, give none. After the game at most
+//! [`DEFAULT_SAMPLE`] candidates (`--sample`) are chosen uniformly and written, so that every
+//! game weighs about the same.
 //!
 //! [`format::parse_line`] also reads the labelled-EPD forms other data sets use, so that the
 //! tuner takes them as they are:
@@ -61,8 +73,19 @@
 
 pub mod book;
 pub mod format;
+pub mod games;
 pub mod play;
 pub mod runner;
+pub mod sample;
+
+/// Positions written per game at most, chosen uniformly among its candidates after the game:
+/// the positions of one game share its result, so many games with a few positions each give
+/// more independent labels than few games written whole (Ethereal's data: 10 a game).
+///
+/// ```
+/// assert_eq!(minkowski::datagen::DEFAULT_SAMPLE, 16);
+/// ```
+pub const DEFAULT_SAMPLE: usize = 16;
 
 /// Resignation: a side loses when the search scores it at least this many centipawns behind...
 ///

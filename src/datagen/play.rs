@@ -1,7 +1,9 @@
 //! One self-play game: an opening (a book position plus random plies), then one search of a
-//! fixed node budget per move until the game ends or is adjudicated, keeping the quiet
-//! positions with their scores.
+//! fixed node budget per move until the game ends or is adjudicated, keeping every searched
+//! position's quiet leaf (see [`super::sample`]) with its score as a candidate sample.
 
+use std::collections::HashSet;
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -10,13 +12,14 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use super::format::{GameResult, format_line};
+use super::sample::pv_leaf;
 use super::{
     DRAW_CP, DRAW_MIN_MOVE, DRAW_MOVES, MAX_GAME_PLIES, MAX_OPENING_CP, RANDOM_PLIES_MAX,
     RANDOM_PLIES_MIN, RANDOM_PLIES_WITHOUT_BOOK, RESIGN_CP, RESIGN_MOVES,
 };
 use crate::openings::SplitMix64;
 use crate::search::tb::Tablebases;
-use crate::search::{Limits, Score, SearchControl, Searcher, Value};
+use crate::search::{Limits, Score, SearchControl, SearchResult, Searcher, Value};
 
 /// How the games are played.
 #[derive(Clone, Debug, Default)]
@@ -25,6 +28,9 @@ pub struct GameSettings {
     pub nodes: u64,
     /// Syzygy tables for adjudication (`None`: play on into the endgame).
     pub tables: Option<Arc<Tablebases>>,
+    /// Keep each searched position's quiet leaf along the search's PV ([`pv_leaf`]); when
+    /// false, keep the searched position itself when it is quiet ([`is_quiet_sample`]).
+    pub pv_resolution: bool,
 }
 
 /// Why a game ended.
@@ -97,12 +103,17 @@ pub struct Sample {
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The run's seed.
+    pub seed: u64,
     /// Which game of the run (0-based; with the seed, it fixes the whole game).
     pub index: u64,
     /// The position after the book and the random plies.
     pub opening: String,
-    /// The kept positions, in game order.
+    /// The kept positions, in game order: every candidate as [`play_game`] returns it, the
+    /// chosen few after the runner's sampling.
     pub samples: Vec<Sample>,
+    /// How many candidate positions the game had before sampling.
+    pub candidates: usize,
     /// How the game ended, from White's view.
     pub result: GameResult,
     /// Why it ended.
@@ -136,25 +147,53 @@ pub enum Played {
     Stopped,
 }
 
-/// A book position (the start position when `book` is empty) plus random legal plies:
-/// [`RANDOM_PLIES_MIN`]..=[`RANDOM_PLIES_MAX`] after a book position,
-/// [`RANDOM_PLIES_WITHOUT_BOOK`] from the start position. `None` when the plies end the game.
+/// The random plies played by default: [`RANDOM_PLIES_MIN`]..=[`RANDOM_PLIES_MAX`] after a
+/// book position, [`RANDOM_PLIES_WITHOUT_BOOK`] from the start position.
+///
+/// ```
+/// use minkowski::datagen::play::default_random_plies;
+/// assert_eq!(default_random_plies(false), 4..=8);
+/// assert_eq!(default_random_plies(true), 10..=10);
+/// ```
+#[must_use]
+pub fn default_random_plies(without_book: bool) -> RangeInclusive<u32> {
+    if without_book {
+        RANDOM_PLIES_WITHOUT_BOOK..=RANDOM_PLIES_WITHOUT_BOOK
+    } else {
+        RANDOM_PLIES_MIN..=RANDOM_PLIES_MAX
+    }
+}
+
+/// A book position (the start position when `book` is empty) plus a number of random legal
+/// plies drawn uniformly from `plies`. `None` when the plies end the game.
 ///
 /// ```
 /// use minkowski::datagen::play::random_opening;
 /// use minkowski::openings::SplitMix64;
 /// use shakmaty::Position;
-/// let pos = random_opening(&[], &mut SplitMix64(1)).unwrap();
+/// let pos = random_opening(&[], 10..=10, &mut SplitMix64(1)).unwrap();
 /// assert_eq!(pos.fullmoves().get(), 6); // ten plies from the start
+/// let pos = random_opening(&[], 0..=0, &mut SplitMix64(1)).unwrap();
+/// assert_eq!(pos, shakmaty::Chess::default());
 /// ```
 #[must_use]
-pub fn random_opening(book: &[Chess], rng: &mut SplitMix64) -> Option<Chess> {
-    let (mut pos, plies) = if book.is_empty() {
-        (Chess::default(), RANDOM_PLIES_WITHOUT_BOOK)
+pub fn random_opening(
+    book: &[Chess],
+    plies: RangeInclusive<u32>,
+    rng: &mut SplitMix64,
+) -> Option<Chess> {
+    let (low, high) = (*plies.start(), (*plies.end()).max(*plies.start()));
+    // One draw for the count only when there is a choice, and the count before the book
+    // position: the openings of a seed are those of earlier versions with the default plies.
+    let plies = if high > low {
+        low + rng.below((high - low + 1) as usize) as u32
     } else {
-        let span = (RANDOM_PLIES_MAX - RANDOM_PLIES_MIN + 1) as usize;
-        let plies = RANDOM_PLIES_MIN + rng.below(span) as u32;
-        (book[rng.below(book.len())].clone(), plies)
+        low
+    };
+    let mut pos = if book.is_empty() {
+        Chess::default()
+    } else {
+        book[rng.below(book.len())].clone()
     };
     for _ in 0..plies {
         let moves = pos.legal_moves();
@@ -175,7 +214,7 @@ pub fn random_opening(book: &[Chess], rng: &mut SplitMix64) -> Option<Chess> {
 /// use minkowski::search::{SearchControl, Searcher};
 /// use shakmaty::{CastlingMode, Chess, fen::Fen};
 /// let fen = |f: &str| -> Chess { f.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap() };
-/// let settings = GameSettings { nodes: 2_000, tables: None };
+/// let settings = GameSettings { nodes: 2_000, tables: None, pv_resolution: true };
 /// let (mut searcher, control) = (Searcher::new(1), SearchControl::default());
 /// // A queen up is no opening to learn from.
 /// let kqk = fen("8/8/8/4k3/8/8/8/KQ6 w - - 0 1");
@@ -199,6 +238,8 @@ pub fn play_game(
     let mut pos = opening.clone();
     let mut history: Vec<Zobrist64> = Vec::new();
     let mut samples = Vec::new();
+    // Leaves already kept: two plies' PVs often end in the same position.
+    let mut kept: HashSet<Zobrist64> = HashSet::new();
     let mut adjudicator = Adjudicator::default();
     let mut plies = 0;
     let (result, end) = loop {
@@ -224,9 +265,12 @@ pub fn play_game(
         if plies == 0 && white.abs() > MAX_OPENING_CP {
             return Played::Unbalanced;
         }
-        if is_quiet_sample(&pos, best, found.score) {
+        if let Some(leaf) = candidate(&pos, best, &found, settings.pv_resolution)
+            && kept.insert(leaf.zobrist_hash(EnPassantMode::Legal))
+        {
             samples.push(Sample {
-                fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+                fen: Fen::from_position(&leaf, EnPassantMode::Legal).to_string(),
+                // The PV carries the searched position's score to its leaf.
                 white_score: white,
             });
         }
@@ -238,8 +282,10 @@ pub fn play_game(
         plies += 1;
     };
     Played::Finished(Game {
+        seed: 0,
         index: 0,
         opening: Fen::from_position(opening, EnPassantMode::Legal).to_string(),
+        candidates: samples.len(),
         samples,
         result,
         end,
@@ -268,6 +314,29 @@ pub fn is_quiet_sample(pos: &Chess, best: Move, score: Score) -> bool {
         && !pos.is_check()
         && !best.is_capture()
         && !best.is_promotion()
+}
+
+/// The position a searched position contributes as a candidate sample, if any: none for a
+/// mate or tablebase score; else the quiet leaf along the PV (`pv_resolution`), or the
+/// position itself when [`is_quiet_sample`].
+fn candidate(pos: &Chess, best: Move, found: &SearchResult, pv_resolution: bool) -> Option<Chess> {
+    let Score::Cp(cp) = found.score else {
+        return None;
+    };
+    if cp.abs() >= Value::TB_WIN_BOUND.0 {
+        return None;
+    }
+    if !pv_resolution {
+        return is_quiet_sample(pos, best, found.score).then(|| pos.clone());
+    }
+    // The PV starts with the move played; should it not (a search that kept no PV), the move
+    // alone is the line.
+    let pv = if found.pv.first() == Some(&best) {
+        found.pv.as_slice()
+    } else {
+        std::slice::from_ref(&best)
+    };
+    pv_leaf(pos, pv)
 }
 
 /// A score from White's point of view, in centipawns; a mate counts as [`Value::MATE`].

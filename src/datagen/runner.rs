@@ -17,18 +17,23 @@
 //! });
 //! assert_eq!(summary.games, 1);
 //! assert_eq!(lines.lines().count() as u64, summary.positions);
+//! assert!(summary.positions <= options.sample as u64);
 //! ```
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, RangeInclusive};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use shakmaty::Chess;
 
 use super::format::GameResult;
-use super::play::{Game, GameEnd, GameSettings, Played, play_game, random_opening};
-use super::{DEFAULT_HASH_MB, OPENING_ATTEMPTS};
+use super::play::{
+    Game, GameEnd, GameSettings, Played, default_random_plies, play_game, random_opening,
+};
+use super::sample::choose;
+use super::{DEFAULT_HASH_MB, DEFAULT_SAMPLE, OPENING_ATTEMPTS};
 use crate::openings::SplitMix64;
 use crate::search::tb::Tablebases;
 use crate::search::threads::run_jobs;
@@ -49,6 +54,12 @@ pub struct DatagenOptions {
     pub hash_mb: usize,
     /// Syzygy tables for adjudication.
     pub tables: Option<Arc<Tablebases>>,
+    /// Positions kept per game at most, chosen uniformly after the game ends (0: all).
+    pub sample: usize,
+    /// Resolve each position along the search's PV (see [`super::sample::pv_leaf`]).
+    pub pv_resolution: bool,
+    /// Random plies after the opening position (`None`: [`default_random_plies`]).
+    pub random_plies: Option<RangeInclusive<u32>>,
 }
 
 impl Default for DatagenOptions {
@@ -60,6 +71,9 @@ impl Default for DatagenOptions {
             seed: 0,
             hash_mb: DEFAULT_HASH_MB,
             tables: None,
+            sample: DEFAULT_SAMPLE,
+            pv_resolution: true,
+            random_plies: None,
         }
     }
 }
@@ -95,6 +109,37 @@ impl Summary {
     }
 }
 
+/// The progress line of a run: games and positions so far, their rates, and the time left at
+/// the rate so far for `total` games.
+///
+/// ```
+/// use minkowski::datagen::runner::{Summary, progress_line};
+/// use std::time::Duration;
+/// let s = Summary { games: 300, positions: 4_800, ..Summary::default() };
+/// assert_eq!(
+///     progress_line(&s, 1_000, Duration::from_secs(60)),
+///     "300/1000 games, 4800 positions, 5.00 games/s, 80 positions/s, ETA 0:02:20"
+/// );
+/// ```
+#[must_use]
+pub fn progress_line(summary: &Summary, total: u64, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64().max(1e-3);
+    let games_rate = summary.games as f64 / secs;
+    let eta = if summary.games == 0 {
+        "-".to_owned()
+    } else {
+        let left = total.saturating_sub(summary.games) as f64 / games_rate;
+        let left = left.round() as u64;
+        format!("{}:{:02}:{:02}", left / 3600, left / 60 % 60, left % 60)
+    };
+    format!(
+        "{}/{total} games, {} positions, {games_rate:.2} games/s, {:.0} positions/s, ETA {eta}",
+        summary.games,
+        summary.positions,
+        summary.positions as f64 / secs
+    )
+}
+
 /// What a job sends back per game number.
 enum Outcome {
     Game(Box<Game>),
@@ -110,7 +155,14 @@ fn opening_rng(seed: u64, index: u64, attempt: u32) -> SplitMix64 {
     SplitMix64(SplitMix64(b).next())
 }
 
-/// Play game `index`: draw openings until one is balanced. `None` when stopped.
+/// The generator that samples game `index`'s positions: a stream of its own (no opening
+/// attempt reaches `u32::MAX`).
+fn sample_rng(seed: u64, index: u64) -> SplitMix64 {
+    opening_rng(seed, index, u32::MAX)
+}
+
+/// Play game `index`: draw openings until one is balanced, then keep at most
+/// `options.sample` of its candidate positions, chosen uniformly. `None` when stopped.
 fn play_indexed(
     searcher: &mut Searcher,
     book: &[Chess],
@@ -119,14 +171,29 @@ fn play_indexed(
     settings: &GameSettings,
     control: &SearchControl,
 ) -> Option<Outcome> {
+    let plies = options
+        .random_plies
+        .clone()
+        .unwrap_or_else(|| default_random_plies(book.is_empty()));
     for attempt in 0..OPENING_ATTEMPTS {
         let mut rng = opening_rng(options.seed, index, attempt);
-        let Some(opening) = random_opening(book, &mut rng) else {
+        let Some(opening) = random_opening(book, plies.clone(), &mut rng) else {
             continue;
         };
         match play_game(searcher, &opening, settings, control) {
             Played::Finished(mut game) => {
+                game.seed = options.seed;
                 game.index = index;
+                let chosen = choose(
+                    game.samples.len(),
+                    options.sample,
+                    &mut sample_rng(options.seed, index),
+                );
+                let mut all: Vec<_> = std::mem::take(&mut game.samples)
+                    .into_iter()
+                    .map(Some)
+                    .collect();
+                game.samples = chosen.into_iter().filter_map(|i| all[i].take()).collect();
                 return Some(Outcome::Game(Box::new(game)));
             }
             Played::Unbalanced => {}
@@ -150,6 +217,7 @@ pub fn run(
     let settings = GameSettings {
         nodes: options.nodes,
         tables: options.tables.clone(),
+        pv_resolution: options.pv_resolution,
     };
     let next = AtomicU64::new(0);
     let jobs = options.jobs.clamp(1, options.games.clamp(1, 1024) as usize);
@@ -218,7 +286,7 @@ mod tests {
                 jobs,
                 seed: 11,
                 hash_mb: 1,
-                tables: None,
+                ..DatagenOptions::default()
             };
             let mut games = Vec::new();
             run(&[], &options, &SearchControl::default(), |g, _| {
@@ -234,6 +302,27 @@ mod tests {
     }
 
     #[test]
+    fn the_progress_line_gives_rates_and_eta() {
+        let s = |games, positions| Summary {
+            games,
+            positions,
+            ..Summary::default()
+        };
+        // Nothing finished yet: no rate to extrapolate.
+        assert_eq!(
+            progress_line(&s(0, 0), 100_000, Duration::from_secs(5)),
+            "0/100000 games, 0 positions, 0.00 games/s, 0 positions/s, ETA -"
+        );
+        // 8 games/s, 99,000 left: 12,375 s = 3 h 26 min 15 s.
+        assert_eq!(
+            progress_line(&s(1_000, 16_000), 100_000, Duration::from_secs(125)),
+            "1000/100000 games, 16000 positions, 8.00 games/s, 128 positions/s, ETA 3:26:15"
+        );
+        // Done (or past the total, as a summary may be): nothing left.
+        assert!(progress_line(&s(10, 5), 10, Duration::from_millis(1)).ends_with("ETA 0:00:00"));
+    }
+
+    #[test]
     fn breaking_stops_the_run() {
         let options = DatagenOptions {
             games: 50,
@@ -241,7 +330,7 @@ mod tests {
             jobs: 2,
             seed: 3,
             hash_mb: 1,
-            tables: None,
+            ..DatagenOptions::default()
         };
         let mut seen = 0;
         let summary = run(&[], &options, &SearchControl::default(), |_, _| {
