@@ -1,8 +1,8 @@
 //! The evaluation is colour-blind: a position and its colour-flipped twin (board mirrored
 //! vertically, colours and side to move swapped) evaluate the same from the side to move's point
 //! of view. The twin is built by shakmaty (`Setup::into_mirrored`), independently of the library.
-//! One test, over the bench positions and up to 150 positions of each suite (mate problems
-//! included, for unusual material).
+//! One test, over the bench positions and up to 150 positions of every suite in `epd/` (mate
+//! problems, endgames and Chess960 starts included, for unusual material).
 
 mod common;
 
@@ -12,24 +12,17 @@ use minkowski::search::bench::BENCH_POSITIONS;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
 
-/// The suites whose first positions are checked.
-const SUITES: &[&str] = &[
-    "wac.epd",
-    "bk.epd",
-    "sts1.epd",
-    "sts2.epd",
-    "sts3.epd",
-    "sts4.epd",
-    "sts5.epd",
-    "sts6.epd",
-    "sts7.epd",
-    "eet.epd",
-    "pet.epd",
-    "krk.epd",
-    "kbnk.epd",
-    "kqkp.epd",
-    "mate_in_2.epd",
-];
+/// Every suite in `epd/`, so a suite added later is checked too.
+fn every_suite() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("epd");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("epd/ in the repo")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".epd"))
+        .collect();
+    names.sort();
+    names
+}
 
 fn position(fen: &str) -> Chess {
     fen.parse::<Fen>()
@@ -51,7 +44,9 @@ fn mirrored(pos: &Chess) -> Chess {
 fn the_colour_flipped_position_evaluates_the_same() {
     let eval = Evaluator::default();
     let fixed = BENCH_POSITIONS.iter().map(|fen| position(fen));
-    let suites = SUITES.iter().flat_map(|file| suite_positions(file, 150));
+    let files = every_suite();
+    assert!(files.len() >= 30, "only {} suites in epd/", files.len());
+    let suites = files.iter().flat_map(|file| suite_positions(file, 150));
     let mut checked = 0;
     for pos in fixed.chain(suites) {
         let twin = mirrored(&pos);

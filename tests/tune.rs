@@ -272,6 +272,46 @@ fn tuning_only_the_material_finds_it() {
     }
 }
 
+/// The non-linear channel: king-danger weights enter through the squared curve, and tuning
+/// them alone (through the chain rule) moves them to the weights that made the labels.
+#[test]
+fn tuning_the_king_danger_through_its_curve_finds_it() {
+    let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
+    let hand = Weights::default();
+    let mut truth = hand.clone();
+    truth.danger_weak_square += S(40, 30);
+    truth.danger_safe_check[1] += S(-50, 40);
+    truth.danger_base += S(60, -20);
+    let b = synthetic(&positions, &truth, 2.0, 0.0);
+    let in_danger = (0..b.training.len())
+        .filter(|&i| b.training.danger(i).iter().any(|side| !side.is_empty()))
+        .count();
+    assert!(in_danger > 1_000, "only {in_danger} positions with a king attack");
+    let selection =
+        Selection::matching(&["danger_weak_square", "danger_safe_check.knight", "danger_base"])
+            .expect("patterns match");
+    let options = TuneOptions {
+        learning_rate: 1.0,
+        ..options(Some(2.0))
+    };
+    let mut tuner = Tuner::new(b.training, b.validation, &hand, selection, &options);
+    let start = tuner.losses().training;
+    for _ in 0..60 {
+        tuner.epoch();
+    }
+    assert!(tuner.losses().training < start / 10.0, "{start} -> {:?}", tuner.losses());
+    let fitted = tuner.weights();
+    for (name, f, t, h) in [
+        ("weak square", fitted.danger_weak_square, truth.danger_weak_square, hand.danger_weak_square),
+        ("knight check", fitted.danger_safe_check[1], truth.danger_safe_check[1], hand.danger_safe_check[1]),
+        ("base", fitted.danger_base, truth.danger_base, hand.danger_base),
+    ] {
+        // The middlegame half is the squared one: it must come most of the way to the truth.
+        let (now, before) = ((f.mg() - t.mg()).abs(), (h.mg() - t.mg()).abs());
+        assert!(now * 4 <= before, "{name}: fitted {f:?}, truth {t:?}, hand {h:?}");
+    }
+}
+
 #[test]
 fn only_the_selected_weights_move() {
     let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
