@@ -31,13 +31,11 @@ fn position(fen: &str) -> Chess {
         .expect("legal test position")
 }
 
-/// The colour-flipped twin, built by shakmaty.
-fn mirrored(pos: &Chess) -> Chess {
+/// The colour-flipped twin, built by shakmaty; `None` where shakmaty refuses it (a few suite
+/// positions have a check its validation calls impossible once mirrored).
+fn mirrored(pos: &Chess) -> Option<Chess> {
     let setup = pos.to_setup(EnPassantMode::Legal).into_mirrored();
-    match Chess::from_setup(setup, CastlingMode::Chess960) {
-        Ok(p) => p,
-        Err(e) => panic!("mirror failed: {e}"),
-    }
+    Chess::from_setup(setup, CastlingMode::Chess960).ok()
 }
 
 #[test]
@@ -47,9 +45,12 @@ fn the_colour_flipped_position_evaluates_the_same() {
     let files = every_suite();
     assert!(files.len() >= 30, "only {} suites in epd/", files.len());
     let suites = files.iter().flat_map(|file| suite_positions(file, 150));
-    let mut checked = 0;
+    let (mut checked, mut refused) = (0, 0);
     for pos in fixed.chain(suites) {
-        let twin = mirrored(&pos);
+        let Some(twin) = mirrored(&pos) else {
+            refused += 1;
+            continue;
+        };
         assert_ne!(pos.turn(), twin.turn());
         assert_eq!(
             eval.evaluate(&pos),
@@ -60,4 +61,8 @@ fn the_colour_flipped_position_evaluates_the_same() {
         checked += 1;
     }
     assert!(checked >= 1_000, "only {checked} positions");
+    assert!(
+        refused * 100 <= checked,
+        "{refused} positions could not be mirrored"
+    );
 }

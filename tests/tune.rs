@@ -286,10 +286,16 @@ fn tuning_the_king_danger_through_its_curve_finds_it() {
     let in_danger = (0..b.training.len())
         .filter(|&i| b.training.danger(i).iter().any(|side| !side.is_empty()))
         .count();
-    assert!(in_danger > 1_000, "only {in_danger} positions with a king attack");
-    let selection =
-        Selection::matching(&["danger_weak_square", "danger_safe_check.knight", "danger_base"])
-            .expect("patterns match");
+    assert!(
+        in_danger > 1_000,
+        "only {in_danger} positions with a king attack"
+    );
+    let selection = Selection::matching(&[
+        "danger_weak_square",
+        "danger_safe_check.knight",
+        "danger_base",
+    ])
+    .expect("patterns match");
     let options = TuneOptions {
         learning_rate: 1.0,
         ..options(Some(2.0))
@@ -299,16 +305,38 @@ fn tuning_the_king_danger_through_its_curve_finds_it() {
     for _ in 0..60 {
         tuner.epoch();
     }
-    assert!(tuner.losses().training < start / 10.0, "{start} -> {:?}", tuner.losses());
+    assert!(
+        tuner.losses().training < start / 10.0,
+        "{start} -> {:?}",
+        tuner.losses()
+    );
     let fitted = tuner.weights();
     for (name, f, t, h) in [
-        ("weak square", fitted.danger_weak_square, truth.danger_weak_square, hand.danger_weak_square),
-        ("knight check", fitted.danger_safe_check[1], truth.danger_safe_check[1], hand.danger_safe_check[1]),
-        ("base", fitted.danger_base, truth.danger_base, hand.danger_base),
+        (
+            "weak square",
+            fitted.danger_weak_square,
+            truth.danger_weak_square,
+            hand.danger_weak_square,
+        ),
+        (
+            "knight check",
+            fitted.danger_safe_check[1],
+            truth.danger_safe_check[1],
+            hand.danger_safe_check[1],
+        ),
+        (
+            "base",
+            fitted.danger_base,
+            truth.danger_base,
+            hand.danger_base,
+        ),
     ] {
         // The middlegame half is the squared one: it must come most of the way to the truth.
         let (now, before) = ((f.mg() - t.mg()).abs(), (h.mg() - t.mg()).abs());
-        assert!(now * 4 <= before, "{name}: fitted {f:?}, truth {t:?}, hand {h:?}");
+        assert!(
+            now * 4 <= before,
+            "{name}: fitted {f:?}, truth {t:?}, hand {h:?}"
+        );
     }
 }
 
