@@ -134,7 +134,12 @@ fn the_gradient_is_the_derivative_of_the_loss() {
     let mut rng = XorShift64(11);
     let truth = perturbed(&mut rng, 40, 0);
     let data = synthetic(&positions, &truth, 2.0, 0.0).training;
-    let params = params_of(&perturbed(&mut rng, 20, 0));
+    // Off the integers: with whole-centipawn weights a side's king-danger units are often exactly
+    // 0, where the curve has a kink (no derivative) that a difference quotient would straddle.
+    let params: Vec<[f64; 2]> = params_of(&perturbed(&mut rng, 20, 0))
+        .into_iter()
+        .map(|[mg, eg]| [mg + 0.173, eg + 0.291])
+        .collect();
     let k = 1.7;
     let g = gradient(&data, 0..data.len(), &params, k, 2);
     assert!((g.loss - loss(&data, &params, k, 1)).abs() < 1e-12);
@@ -145,15 +150,19 @@ fn the_gradient_is_the_derivative_of_the_loss() {
             if analytic.abs() < 1e-9 {
                 continue;
             }
-            let h = 0.01;
+            // Near the king-danger curve's kink, a small step, so as not to straddle it.
+            let is_danger = Weights::locate(index)
+                .is_some_and(|(f, _)| f.spec().term == minkowski::eval::trace::Term::KingDanger);
+            let h = if is_danger { 1e-5 } else { 0.01 };
             let mut up = params.clone();
             up[index][half] += h;
             let mut down = params.clone();
             down[index][half] -= h;
             let numeric = (loss(&data, &up, k, 1) - loss(&data, &down, k, 1)) / (2.0 * h);
             let error = (numeric - analytic).abs();
+            let tolerance = if is_danger { 1e-3 } else { 1e-6 };
             assert!(
-                error <= 1e-6 * analytic.abs() + 1e-12,
+                error <= tolerance * analytic.abs() + 1e-12,
                 "{:?} half {half}: analytic {analytic}, numeric {numeric}",
                 Weights::name_of(index)
             );
