@@ -87,11 +87,12 @@ impl Coefficients {
     /// ```
     /// use minkowski::eval::{Evaluator, weights::Weights};
     /// use shakmaty::{CastlingMode, Chess, fen::Fen};
-    /// // 1. Nf3: White's knight reaches five squares (d4, e5, g5, h4, g1), Black's two each.
+    /// // 1. Nf3: the mobility area takes in own pawns that can move (not the king): the knight on
+    /// // f3 reaches d2 d4 e5 g5 h4 g1 h2, the one on b1 a3 c3 d2, Black's three each.
     /// let pos: Chess = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
     ///     .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
     /// let c = Evaluator::default().coefficients(&pos);
-    /// assert_eq!(c.count(Weights::index_of("mobility.knight").unwrap()), (2 + 5) - (2 + 2));
+    /// assert_eq!(c.count(Weights::index_of("mobility.knight").unwrap()), (3 + 7) - (3 + 3));
     /// assert_eq!(c.count(Weights::index_of("psqt.knight.g1").unwrap()), -1); // Black's g8
     /// assert_eq!(c.count(Weights::index_of("psqt.knight.f3").unwrap()), 1);
     /// ```
