@@ -7,7 +7,9 @@ counts of finished runs (their --json files) to those of a running or unfinished
 match.py numbers games so that rounds 2k+1 and 2k+2 are one pair) and prints the pooled Elo and
 the LLR of the GSPRT [ELO0, ELO1] with the harness's own statistics.
 
-    scripts/sprt-pool.py NAME RUN.pgn [FINISHED.json ...] [--elo0 0 --elo1 5]
+    scripts/sprt-pool.py NAME RUN.pgn [FINISHED.json | STOPPED.pgn ...] [--elo0 0 --elo1 5]
+
+A stopped run's PGN counts like a finished run's JSON (its complete pairs only).
 
 NAME is the engine's -n name in the matches (the side whose Elo is reported).
 """
@@ -37,6 +39,18 @@ def pgn_scores(path, name):
     return scores
 
 
+def pgn_counts(path, name):
+    """(pentanomial counts of complete pairs, W/D/L of every game) of NAME in a PGN."""
+    scores = pgn_scores(path, name)
+    penta = [0] * 5
+    for pair in {(r - 1) // 2 for r in scores}:
+        first, second = scores.get(2 * pair + 1), scores.get(2 * pair + 2)
+        if first is not None and second is not None:
+            penta[round((first + second) * 2)] += 1
+    wdl = [sum(s == v for s in scores.values()) for v in (1.0, 0.5, 0.0)]
+    return penta, wdl
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("name")
@@ -45,17 +59,16 @@ def main():
     ap.add_argument("--elo0", type=float, default=0.0)
     ap.add_argument("--elo1", type=float, default=5.0)
     a = ap.parse_args()
-    scores = pgn_scores(a.pgn, a.name)
-    penta = [0] * 5
-    for pair in {(r - 1) // 2 for r in scores}:
-        first, second = scores.get(2 * pair + 1), scores.get(2 * pair + 2)
-        if first is not None and second is not None:
-            penta[round((first + second) * 2)] += 1
-    wdl = [sum(s == v for s in scores.values()) for v in (1.0, 0.5, 0.0)]
-    print(f"{a.pgn}: {len(scores)} games, W/D/L {wdl}, pentanomial {penta}")
+    penta, wdl = pgn_counts(a.pgn, a.name)
+    print(f"{a.pgn}: {sum(wdl)} games, W/D/L {wdl}, pentanomial {penta}")
     for path in a.finished:
-        with open(path, encoding="utf-8") as fh:
-            run = json.load(fh)
+        if path.endswith(".pgn"):
+            run_penta, run_wdl = pgn_counts(path, a.name)
+            run = {"pentanomial": run_penta, "wins": run_wdl[0], "draws": run_wdl[1],
+                   "losses": run_wdl[2]}
+        else:
+            with open(path, encoding="utf-8") as fh:
+                run = json.load(fh)
         penta = [x + y for x, y in zip(penta, run["pentanomial"])]
         wdl = [x + run[k] for x, k in zip(wdl, ("wins", "draws", "losses"))]
     print(f"pooled: {sum(wdl)} games, W/D/L {wdl}, pentanomial {penta}")

@@ -15,6 +15,9 @@ use crate::search::threads::MAX_THREADS;
 /// spare on bigger ones while refusing typos such as `Hash 1000000`.
 pub const MAX_HASH_MB: i64 = 32_768;
 
+/// Largest `PawnKingHash`, in KiB per thread (64 MiB: far past any benefit, a typo guard).
+pub const MAX_PAWN_KING_KIB: i64 = 65_536;
+
 /// Largest `Move Overhead`, in ms.
 pub const MAX_MOVE_OVERHEAD_MS: i64 = 5_000;
 
@@ -26,6 +29,8 @@ pub const MAX_MULTIPV: i64 = 256;
 pub enum OptionId {
     /// `Hash`: transposition table size in MB.
     Hash,
+    /// `PawnKingHash`: each search thread's pawn-king cache, in KiB.
+    PawnKingHash,
     /// `Threads`: search threads (Lazy SMP: helpers share the transposition table).
     Threads,
     /// `MultiPV`: number of principal variations.
@@ -78,13 +83,21 @@ pub struct OptionSpec {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 11] = [
+pub const OPTIONS: [OptionSpec; 12] = [
     OptionSpec {
         id: OptionId::Hash,
         name: "Hash",
         kind: OptionKind::Spin {
             min: 1,
             max: MAX_HASH_MB,
+        },
+    },
+    OptionSpec {
+        id: OptionId::PawnKingHash,
+        name: "PawnKingHash",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: MAX_PAWN_KING_KIB,
         },
     },
     OptionSpec {
@@ -239,6 +252,8 @@ pub enum OptionError {
 pub struct EngineOptions {
     /// Transposition table size in MB.
     pub hash_mb: usize,
+    /// Each search thread's pawn-king cache, in KiB.
+    pub pawn_king_kib: usize,
     /// Search threads (always 1).
     pub threads: usize,
     /// Principal variations to report.
@@ -264,6 +279,7 @@ impl Default for EngineOptions {
     fn default() -> EngineOptions {
         EngineOptions {
             hash_mb: 16,
+            pawn_king_kib: crate::eval::pawn_king::PawnKingCache::DEFAULT_KIB,
             threads: 1,
             multipv: 1,
             ponder: false,
@@ -380,6 +396,7 @@ impl EngineOptions {
                 let n_u64 = u64::try_from(n).unwrap_or(u64::MAX);
                 match spec.id {
                     OptionId::Hash => self.hash_mb = n_usize,
+                    OptionId::PawnKingHash => self.pawn_king_kib = n_usize,
                     OptionId::Threads => self.threads = n_usize,
                     OptionId::MultiPv => self.multipv = n_usize,
                     OptionId::MoveOverhead => self.move_overhead_ms = n_u64,
@@ -425,6 +442,7 @@ impl EngineOptions {
         let int = |n: usize| OptionValue::Int(i64::try_from(n).unwrap_or(i64::MAX));
         match id {
             OptionId::Hash => int(self.hash_mb),
+            OptionId::PawnKingHash => int(self.pawn_king_kib),
             OptionId::Threads => int(self.threads),
             OptionId::MultiPv => int(self.multipv),
             OptionId::MoveOverhead => {
@@ -449,7 +467,7 @@ impl EngineOptions {
 /// let spins = option_names(|o| matches!(o.kind, OptionKind::Spin { .. }), str::to_owned);
 /// assert_eq!(
 ///     spins,
-///     "Hash, Threads, MultiPV, Move Overhead, SyzygyProbeDepth, SyzygyProbeLimit"
+///     "Hash, PawnKingHash, Threads, MultiPV, Move Overhead, SyzygyProbeDepth, SyzygyProbeLimit"
 /// );
 /// ```
 #[must_use]
@@ -520,7 +538,7 @@ mod tests {
             .to_string();
         assert!(
             unknown.ends_with(
-                "(options: Hash, Threads, MultiPV, Ponder, Move Overhead, UCI_Chess960, Clear Hash, \
+                "(options: Hash, PawnKingHash, Threads, MultiPV, Ponder, Move Overhead, UCI_Chess960, Clear Hash, \
                  SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule)"
             ),
             "{unknown}"

@@ -272,7 +272,7 @@ fn every_problem_in_a_file_is_listed_in_line_order() {
     // where TOML needs quotes, and no button.
     assert!(
         text[2].ends_with(
-            "(known: Hash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960, \
+            "(known: Hash, PawnKingHash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960, \
                  SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule)"
         ),
         "{text:?}"
@@ -374,4 +374,40 @@ fn shipped_engine_toml_lists_every_eval_weight_at_its_default() {
         listing == expected,
         "engine.toml's [eval] listing is out of date: run MINKOWSKI_BLESS=1 cargo test --test config"
     );
+}
+
+/// `PawnKingHash` (KiB per thread): engine.toml sets its default, `setoption` changes it, an
+/// out-of-range value is refused with a message and the engine plays on with the value it had.
+#[test]
+fn pawn_king_hash_is_an_option_of_the_file_and_the_gui() {
+    let text = "[uci]\nPawnKingHash = 256\n";
+    let config = Config::from_toml(text, Path::new("engine.toml")).expect("valid");
+    assert_eq!(config.options.pawn_king_kib, 256);
+    assert!(Config::from_toml("[uci]\nPawnKingHash = 0\n", Path::new("engine.toml")).is_err());
+
+    let dir = dir_with("pawn_king_hash", Some(text));
+    let input = "uci\ndebug on\nsetoption name PawnKingHash value 0\n\
+                 setoption name PawnKingHash value 64\nisready\nucinewgame\n\
+                 position startpos moves e2e4\ngo depth 4\nquit\n";
+    let (lines, _, code) = run_engine(&dir, &[], input);
+    assert_eq!(
+        option_line(&lines, "PawnKingHash"),
+        "option name PawnKingHash type spin default 256 min 1 max 65536"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string setoption: option 'PawnKingHash' must be from 1")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "info string PawnKingHash = 64"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        1,
+        "{lines:?}"
+    );
+    assert_eq!(code, Some(0));
 }

@@ -26,6 +26,11 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         args.depth,
         report.elapsed.as_millis()
     );
+    let (probes, hits) = report.pawn_king;
+    println!(
+        "pawn-king cache {hits} hits of {probes} lookups ({:.1} %)",
+        hits as f64 * 100.0 / probes.max(1) as f64
+    );
     println!("{} nodes {} nps", report.nodes, report.nps);
     ExitCode::SUCCESS
 }

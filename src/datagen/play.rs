@@ -12,7 +12,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position};
 
 use super::format::{GameResult, format_line};
-use super::sample::pv_leaf;
+use super::sample::{is_quiet_before, pv_leaf};
 use super::{
     DRAW_CP, DRAW_MIN_MOVE, DRAW_MOVES, MAX_GAME_PLIES, MAX_OPENING_CP, RANDOM_PLIES_MAX,
     RANDOM_PLIES_MIN, RANDOM_PLIES_WITHOUT_BOOK, RESIGN_CP, RESIGN_MOVES,
@@ -307,23 +307,19 @@ pub fn play_game(
 /// ```
 #[must_use]
 pub fn is_quiet_sample(pos: &Chess, best: Move, score: Score) -> bool {
-    let Score::Cp(cp) = score else {
-        return false;
-    };
-    cp.abs() < Value::TB_WIN_BOUND.0
-        && !pos.is_check()
-        && !best.is_capture()
-        && !best.is_promotion()
+    is_centipawn_score(score) && is_quiet_before(pos, Some(&best))
+}
+
+/// Whether `score` is in centipawns: not a mate and not a tablebase win or loss.
+fn is_centipawn_score(score: Score) -> bool {
+    matches!(score, Score::Cp(cp) if cp.abs() < Value::TB_WIN_BOUND.0)
 }
 
 /// The position a searched position contributes as a candidate sample, if any: none for a
 /// mate or tablebase score; else the quiet leaf along the PV (`pv_resolution`), or the
 /// position itself when [`is_quiet_sample`].
 fn candidate(pos: &Chess, best: Move, found: &SearchResult, pv_resolution: bool) -> Option<Chess> {
-    let Score::Cp(cp) = found.score else {
-        return None;
-    };
-    if cp.abs() >= Value::TB_WIN_BOUND.0 {
+    if !is_centipawn_score(found.score) {
         return None;
     }
     if !pv_resolution {

@@ -13,6 +13,24 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::openings::SplitMix64;
 
+/// Whether `pos` is quiet ahead of `next`, the move to be played from it (if any): the side to
+/// move is not in check and `next` neither captures nor promotes. The one quietness test of
+/// datagen: [`pv_leaf`] stops at the first such position, and without PV resolution a
+/// searched position is kept only if it is one (`play::is_quiet_sample`).
+///
+/// ```
+/// use minkowski::datagen::sample::is_quiet_before;
+/// use shakmaty::{Chess, Position};
+/// let pos = Chess::default();
+/// let e4 = pos.legal_moves().into_iter().find(|m| m.to().to_string() == "e4").unwrap();
+/// assert!(is_quiet_before(&pos, Some(&e4)));
+/// assert!(is_quiet_before(&pos, None));
+/// ```
+#[must_use]
+pub fn is_quiet_before(pos: &Chess, next: Option<&Move>) -> bool {
+    !pos.is_check() && next.is_none_or(|m| !m.is_capture() && !m.is_promotion())
+}
+
 /// The quiet leaf of `pos` along its principal variation `pv` (the search's moves from
 /// `pos`, best first).
 ///
@@ -45,9 +63,7 @@ pub fn pv_leaf(pos: &Chess, pv: &[Move]) -> Option<Chess> {
     let mut moves = pv.iter();
     loop {
         let next = moves.next();
-        let in_check = leaf.is_check();
-        let quiet_next = next.is_none_or(|m| !m.is_capture() && !m.is_promotion());
-        if !in_check && quiet_next {
+        if is_quiet_before(&leaf, next) {
             return (!leaf.legal_moves().is_empty()).then_some(leaf);
         }
         let m = *next?;

@@ -149,28 +149,10 @@ pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::test_support::{danger_counts, full_info, main_counts, position};
     use crate::eval::trace::CountingTracer;
     use crate::eval::weights::Weights;
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
-
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
-
-    /// The info of `pos` with every piece's attacks added, as the mobility pass does.
-    fn full_info(pos: &Chess) -> Info {
-        let mut info = Info::new(pos.board());
-        for (sq, piece) in pos.board().iter() {
-            if !matches!(piece.role, Role::Pawn | Role::King) {
-                let reach = attacks::attacks(sq, piece, pos.board().occupied());
-                info.add_attacks(piece.color, piece.role, reach);
-            }
-        }
-        info
-    }
+    use shakmaty::Position;
 
     /// `color`'s counts of `field` from the shelter terms (main) and the danger terms.
     fn counts(fen: &str, color: Color, field: Field) -> (Vec<i32>, Vec<i32>) {
@@ -181,12 +163,9 @@ mod tests {
         let mut acc = Acc::new(&w, &mut tracer);
         shelter(&info, color, &mut acc);
         danger(pos.board(), &info, color, &mut acc);
-        let side = usize::from(color == Color::Black);
-        let spec = field.spec();
-        let range = spec.offset..spec.offset + spec.len;
         (
-            tracer.main[side][range.clone()].to_vec(),
-            tracer.danger[side][range].to_vec(),
+            main_counts(&tracer, color, field),
+            danger_counts(&tracer, color, field),
         )
     }
 

@@ -18,6 +18,8 @@ pub mod pawn_king;
 pub mod pawns;
 pub mod score;
 pub mod tactics;
+#[cfg(test)]
+mod test_support;
 pub mod trace;
 pub mod weights;
 

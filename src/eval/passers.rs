@@ -24,7 +24,10 @@ pub fn evaluate<T: Tracer>(
     let mut unstoppable = [false; 2];
     for color in Color::ALL {
         let ours = passed & *info.pawns.get(color);
-        let pawn_ending = (board.by_color(!color) & !(board.pawns() | board.kings())).is_empty();
+        // Only a king can catch the passer: the enemy has no piece (ours may stand anywhere but
+        // on its path, checked below), so the rule of the square decides.
+        let only_king_defends =
+            (board.by_color(!color) & !(board.pawns() | board.kings())).is_empty();
         for sq in ours {
             let rank = relative_rank(sq, color);
             let Some(stop) = stop_square(sq, color) else {
@@ -51,7 +54,7 @@ pub fn evaluate<T: Tracer>(
             if (path & *info.pawns.get(color)).any() {
                 acc.add(color, Field::PassedStacked, rank, 1);
             }
-            if pawn_ending && (path & info.occupied).is_empty() {
+            if only_king_defends && (path & info.occupied).is_empty() {
                 let race = PasserRace {
                     pawn: sq,
                     pawn_color: color,
@@ -74,37 +77,23 @@ pub fn evaluate<T: Tracer>(
 mod tests {
     use super::*;
     use crate::eval::pawns::structure;
+    use crate::eval::test_support::{full_info, main_counts, position};
     use crate::eval::trace::CountingTracer;
     use crate::eval::weights::Weights;
-    use shakmaty::{CastlingMode, Chess, Position, Role, fen::Fen};
+    use shakmaty::Position;
 
     /// White's and Black's counts of each element of `field` in `fen`.
     fn counts(fen: &str, field: Field) -> [Vec<i32>; 2] {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        let mut info = Info::new(pos.board());
-        // The passer terms read the pieces' attacks: add them as the mobility pass does.
-        for color in Color::ALL {
-            for (sq, piece) in pos.board().iter() {
-                if piece.color == color && !matches!(piece.role, Role::Pawn | Role::King) {
-                    let reach = shakmaty::attacks::attacks(sq, piece, pos.board().occupied());
-                    info.add_attacks(color, piece.role, reach);
-                }
-            }
-        }
+        let pos = position(fen);
+        // The passer terms read the pieces' attacks, as after the mobility pass.
+        let info = full_info(&pos);
         let w = Weights::default();
         let mut tracer = CountingTracer::default();
         let mut acc = Acc::new(&w, &mut tracer);
         let passed =
             structure(&info, Color::White, &mut acc) | structure(&info, Color::Black, &mut acc);
         evaluate(pos.board(), &info, passed, pos.turn(), &mut acc);
-        let spec = field.spec();
-        tracer
-            .main
-            .map(|side| side[spec.offset..spec.offset + spec.len].to_vec())
+        Color::ALL.map(|c| main_counts(&tracer, c, field))
     }
 
     #[test]

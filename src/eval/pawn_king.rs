@@ -38,6 +38,8 @@ struct Entry {
 #[derive(Clone, Debug)]
 pub struct PawnKingCache {
     entries: Vec<Entry>,
+    /// The size asked for, in KiB (the table itself is rounded down to a power of two).
+    kib: usize,
     probes: u64,
     hits: u64,
 }
@@ -64,6 +66,7 @@ impl PawnKingCache {
         };
         PawnKingCache {
             entries: vec![Entry::default(); entries],
+            kib: (entries * size_of::<Entry>()).div_ceil(1024),
             probes: 0,
             hits: 0,
         }
@@ -78,7 +81,36 @@ impl PawnKingCache {
     /// ```
     #[must_use]
     pub fn with_kib(kib: usize) -> PawnKingCache {
-        PawnKingCache::new(kib.saturating_mul(1024) / size_of::<Entry>())
+        PawnKingCache {
+            kib,
+            ..PawnKingCache::new(kib.saturating_mul(1024) / size_of::<Entry>())
+        }
+    }
+
+    /// The size asked for, in KiB ([`PawnKingCache::with_kib`]).
+    ///
+    /// ```
+    /// use minkowski::eval::pawn_king::PawnKingCache;
+    /// assert_eq!(PawnKingCache::with_kib(100).kib(), 100);
+    /// ```
+    #[must_use]
+    pub fn kib(&self) -> usize {
+        self.kib
+    }
+
+    /// The share of lookups that found their configuration, in percent (0 before any lookup).
+    ///
+    /// ```
+    /// use minkowski::eval::pawn_king::PawnKingCache;
+    /// assert_eq!(PawnKingCache::default().hit_rate_percent(), 0.0);
+    /// ```
+    #[must_use]
+    pub fn hit_rate_percent(&self) -> f64 {
+        if self.probes == 0 {
+            0.0
+        } else {
+            self.hits as f64 * 100.0 / self.probes as f64
+        }
     }
 
     /// How many entries it has.

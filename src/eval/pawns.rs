@@ -195,25 +195,19 @@ pub fn structure<T: Tracer>(info: &Info, color: Color, acc: &mut Acc<'_, T>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::test_support::{main_counts, position};
     use crate::eval::trace::CountingTracer;
     use crate::eval::weights::Weights;
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+    use shakmaty::Position;
 
     /// How many times `color` scores each element of `field` in `fen`'s pawn structure.
     fn counts(fen: &str, color: Color, field: Field) -> Vec<i32> {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        let info = Info::new(pos.board());
+        let info = Info::new(position(fen).board());
         let w = Weights::default();
         let mut tracer = CountingTracer::default();
         let mut acc = Acc::new(&w, &mut tracer);
         let _ = structure(&info, color, &mut acc);
-        let side = usize::from(color == Color::Black);
-        let spec = field.spec();
-        tracer.main[side][spec.offset..spec.offset + spec.len].to_vec()
+        main_counts(&tracer, color, field)
     }
 
     fn total(fen: &str, color: Color, field: Field) -> i32 {
@@ -363,11 +357,7 @@ mod tests {
 
     #[test]
     fn passed_pawns_are_returned() {
-        let pos: Chess = "4k3/8/8/3p4/8/8/P3P3/4K3 w - - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let pos = position("4k3/8/8/3p4/8/8/P3P3/4K3 w - - 0 1");
         let info = Info::new(pos.board());
         let w = Weights::default();
         let mut silent = ();

@@ -111,8 +111,9 @@ declare_weights! {
     /// A passed pawn with another own pawn in front of it on its file, by its rank.
     PassedStacked passed_stacked: [S; 8] = defaults::PASSED_STACKED,
         keys Keys::Grid(&[PAWN_RANKS]), range -200..=200, term PassedPawns;
-    /// In a pawn ending, a passer that the enemy king cannot catch (the rule of the square) and
-    /// that nothing stands in front of, while the enemy has no such passer: nearly a queen.
+    /// A passer that the enemy king cannot catch (the rule of the square) when the enemy has
+    /// only king and pawns, with nothing in front of it, while the enemy has no such passer:
+    /// nearly a queen.
     PassedUnstoppable passed_unstoppable: S = defaults::PASSED_UNSTOPPABLE,
         keys Keys::One, range 0..=1000, term PassedPawns;
     /// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn onto

@@ -70,8 +70,9 @@ pub struct Worker<'a> {
     pub evals: Vec<Value>,
     /// Material and piece-square sum per ply (White's view), kept up to date move by move.
     pub psqt: Vec<S>,
-    /// This thread's pawn-and-king terms by configuration, for the evaluation.
-    pub pawn_king: PawnKingCache,
+    /// This thread's pawn-and-king terms by configuration, for the evaluation; it outlives
+    /// the search (kept by the searcher or the helper thread, cleared on a new game).
+    pub pawn_king: &'a mut PawnKingCache,
     /// Move that led to each ply (`None` at the root and after a null move).
     pub played: Vec<Option<Move>>,
     /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
@@ -235,7 +236,7 @@ impl<'a> Worker<'a> {
                     Value::DRAW
                 } else {
                     self.eval
-                        .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
+                        .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
                 };
             }
             // Mate distance pruning: no line from here beats a faster mate found elsewhere.
@@ -281,7 +282,7 @@ impl<'a> Worker<'a> {
             hit.map_or_else(
                 || {
                     self.eval
-                        .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
+                        .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
                 },
                 |h| h.eval,
             )

@@ -111,6 +111,9 @@ pub struct BenchReport {
     pub elapsed: Duration,
     /// Nodes per second.
     pub nps: u64,
+    /// The main thread's pawn-king cache: lookups and hits over the whole run (one cache,
+    /// kept from position to position as in a game).
+    pub pawn_king: (u64, u64),
 }
 
 /// Parse a bench FEN (they are all valid; tested).
@@ -184,6 +187,7 @@ fn bench(depth: u32, threads: usize, control: &SearchControl) -> BenchReport {
         nodes,
         elapsed,
         nps,
+        pawn_king: searcher.pawn_king_stats(),
     }
 }
 

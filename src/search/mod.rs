@@ -39,6 +39,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use crate::eval::Evaluator;
+use crate::eval::pawn_king::PawnKingCache;
 pub use crate::value::{MAX_PLY, Score, Value};
 use alphabeta::{Line, LmrTable, Worker};
 use history::Heuristics;
@@ -69,6 +70,8 @@ pub struct Searcher {
     move_overhead: Duration,
     tt: Arc<TranspositionTable>,
     heuristics: Heuristics,
+    /// The main thread's pawn-king cache (each helper keeps its own), kept across searches.
+    pawn_king: PawnKingCache,
     evaluator: Evaluator,
     lmr: Box<LmrTable>,
     helpers: HelperPool,
@@ -97,6 +100,7 @@ impl Searcher {
             move_overhead: Duration::from_millis(30),
             tt: Arc::new(TranspositionTable::new(hash_mb)),
             heuristics: Heuristics::default(),
+            pawn_king: PawnKingCache::default(),
             evaluator: Evaluator::default(),
             lmr: alphabeta::lmr_table(),
             helpers: HelperPool::default(),
@@ -197,20 +201,64 @@ impl Searcher {
         self.move_overhead = overhead;
     }
 
-    /// Forget everything learned (TT, histories): `ucinewgame` and `Clear Hash`.
+    /// Forget everything learned (TT, histories, pawn-king caches): `ucinewgame` and
+    /// `Clear Hash`.
     ///
     /// ```
     /// use minkowski::search::{Limits, SearchControl, Searcher};
     /// let mut searcher = Searcher::new(1);
     /// let limits = Limits { depth: Some(3), ..Default::default() };
     /// searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+    /// assert!(searcher.pawn_king_stats().0 > 0);
     /// searcher.clear();
     /// assert_eq!(searcher.hashfull(), 0);
+    /// assert_eq!(searcher.pawn_king_stats(), (0, 0));
     /// ```
     pub fn clear(&mut self) {
         self.clear_tt();
         self.heuristics.clear();
+        self.pawn_king.clear();
         self.helpers.clear();
+    }
+
+    /// Size every thread's pawn-king cache (the main thread's now, the helpers' at their next
+    /// search) to about `kib` KiB; a new size starts empty, the same size keeps its entries.
+    ///
+    /// ```
+    /// let mut searcher = minkowski::search::Searcher::new(1);
+    /// searcher.set_pawn_king_kib(64);
+    /// assert_eq!(searcher.pawn_king_kib(), 64);
+    /// ```
+    pub fn set_pawn_king_kib(&mut self, kib: usize) {
+        if kib != self.pawn_king.kib() {
+            self.pawn_king = PawnKingCache::with_kib(kib);
+        }
+    }
+
+    /// The pawn-king cache size per thread, in KiB, as last set.
+    ///
+    /// ```
+    /// use minkowski::{eval::pawn_king::PawnKingCache, search::Searcher};
+    /// assert_eq!(Searcher::new(1).pawn_king_kib(), PawnKingCache::DEFAULT_KIB);
+    /// ```
+    #[must_use]
+    pub fn pawn_king_kib(&self) -> usize {
+        self.pawn_king.kib()
+    }
+
+    /// The main thread's pawn-king cache lookups and hits since it was last cleared.
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// let mut searcher = Searcher::new(1);
+    /// let limits = Limits { depth: Some(6), ..Default::default() };
+    /// searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+    /// let (probes, hits) = searcher.pawn_king_stats();
+    /// assert!(hits > 0 && hits <= probes);
+    /// ```
+    #[must_use]
+    pub fn pawn_king_stats(&self) -> (u64, u64) {
+        (self.pawn_king.probes(), self.pawn_king.hits())
     }
 
     /// Empty the table. No helper holds it between searches, so it is ours alone; should one
@@ -393,6 +441,7 @@ impl Searcher {
             counters: Arc::clone(&counters),
             abort: Arc::clone(&abort),
             tb: self.tb.clone(),
+            pawn_king_kib: self.pawn_king.kib(),
         });
         let mut worker = Worker::new(
             &self.tt,
@@ -405,6 +454,7 @@ impl Searcher {
             keys,
             (&counters, 0),
             tb,
+            &mut self.pawn_king,
         );
         worker.node_limit = node_limit;
 

@@ -37,7 +37,7 @@ impl Worker<'_> {
                 Value::DRAW
             } else {
                 self.eval
-                    .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
+                    .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
             };
         }
         let pv_node = beta.0 - alpha.0 > 1;
@@ -63,7 +63,7 @@ impl Worker<'_> {
             static_eval = hit.map_or_else(
                 || {
                     self.eval
-                        .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
+                        .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
                 },
                 |h| h.eval,
             );

@@ -1,7 +1,7 @@
 //! Lazy SMP: helper threads that search the same root as the main thread.
 //!
 //! Every helper shares the transposition table with the main thread and keeps its own
-//! move-ordering statistics (`Heuristics`). What one thread learns reaches the others
+//! move-ordering statistics (`Heuristics`) and pawn-king cache. What one thread learns reaches the others
 //! only through the table, which is the whole trick: the threads' trees differ a little (odd
 //! helpers search one ply deeper each iteration, and their histories diverge), so they fill the
 //! table with entries the main thread then finds ready. The main thread alone reports and
@@ -25,6 +25,7 @@ use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::{Limits, SearchControl, Value, aspiration};
 use crate::eval::Evaluator;
+use crate::eval::pawn_king::PawnKingCache;
 
 /// Stack of every search thread: deep recursion with move lists on the stack needs more than
 /// the default 2 MB of spawned threads (only the pages used are ever touched).
@@ -58,6 +59,8 @@ pub(crate) struct HelperJob {
     pub abort: Arc<AtomicBool>,
     /// Tablebases (shared; none without tables).
     pub tb: TbConfig,
+    /// The size of each thread's pawn-king cache, in KiB.
+    pub pawn_king_kib: usize,
 }
 
 enum Message {
@@ -157,11 +160,20 @@ impl Drop for HelperPool {
 
 fn helper_loop(id: usize, jobs: &Receiver<Message>, done: &Sender<()>) {
     let mut heuristics = Heuristics::default();
+    let mut pawn_king = PawnKingCache::default();
     let lmr = lmr_table();
     while let Ok(message) = jobs.recv() {
         match message {
-            Message::Search(job) => search_as_helper(id, &job, &mut heuristics, &lmr),
-            Message::Clear => heuristics.clear(),
+            Message::Search(job) => {
+                if pawn_king.kib() != job.pawn_king_kib {
+                    pawn_king = PawnKingCache::with_kib(job.pawn_king_kib);
+                }
+                search_as_helper(id, &job, &mut heuristics, &mut pawn_king, &lmr);
+            }
+            Message::Clear => {
+                heuristics.clear();
+                pawn_king.clear();
+            }
         }
         if done.send(()).is_err() {
             break;
@@ -170,7 +182,13 @@ fn helper_loop(id: usize, jobs: &Receiver<Message>, done: &Sender<()>) {
 }
 
 /// Iterative deepening without reports until the abort flag rises.
-fn search_as_helper(id: usize, job: &HelperJob, heuristics: &mut Heuristics, lmr: &LmrTable) {
+fn search_as_helper(
+    id: usize,
+    job: &HelperJob,
+    heuristics: &mut Heuristics,
+    pawn_king: &mut PawnKingCache,
+    lmr: &LmrTable,
+) {
     let control = SearchControl {
         stop: Arc::clone(&job.abort),
         ponderhit: Arc::new(AtomicBool::new(false)),
@@ -193,6 +211,7 @@ fn search_as_helper(id: usize, job: &HelperJob, heuristics: &mut Heuristics, lmr
         job.keys.clone(),
         (&job.counters, id),
         SearchTb::new(&job.tb),
+        pawn_king,
     );
     worker.store_root = job.store_root;
     worker.node_limit = job.node_limit;

@@ -136,6 +136,43 @@ struct Bucket {
     slots: [Slot; BUCKET_SIZE],
 }
 
+/// Asks Linux to back the reserved (not yet touched) memory of `buckets` with 2 MB pages where
+/// it can. Nearly every probe of a large table misses the cache, and with 4 KB pages it misses
+/// the TLB as well: a page walk before the load (or the prefetch) can even start. Huge pages
+/// cut that walk; `minkowski bench` measured the gain (see the commit). A refusal (huge pages
+/// off, an old kernel) leaves ordinary pages: the advice is only a hint.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(buckets: &mut Vec<Bucket>) {
+    unsafe extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    /// `MADV_HUGEPAGE` of Linux's `<sys/mman.h>`, the same value on every architecture.
+    const MADV_HUGEPAGE: i32 = 14;
+    const HUGE_PAGE: usize = 2 << 20;
+    let start = buckets.as_mut_ptr();
+    let bytes = buckets.capacity() * size_of::<Bucket>();
+    // Only whole huge pages inside the allocation are advised.
+    let skip = (start as usize).next_multiple_of(HUGE_PAGE) - start as usize;
+    let len = bytes.saturating_sub(skip) / HUGE_PAGE * HUGE_PAGE;
+    if len > 0 {
+        // SAFETY: the range `start + skip .. + len` lies inside the allocation `buckets` owns
+        // (its capacity), is page-aligned (a multiple of 2 MB), and MADV_HUGEPAGE changes only
+        // how the kernel backs those pages, never their contents or who may access them; the
+        // call reads and writes no memory of ours. Its result is ignored on purpose (a hint).
+        unsafe {
+            madvise(
+                start.cast::<u8>().wrapping_add(skip).cast(),
+                len,
+                MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
+/// Elsewhere the table keeps ordinary pages.
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_buckets: &mut Vec<Bucket>) {}
+
 /// The transposition table, shared by every search thread (all methods take `&self`).
 #[derive(Debug)]
 pub struct TranspositionTable {
@@ -153,6 +190,8 @@ impl TranspositionTable {
         while buckets.try_reserve_exact(count).is_err() && count > 1 {
             count /= 2;
         }
+        // Before the first write touches a page: huge pages must back the table from the start.
+        advise_huge_pages(&mut buckets);
         buckets.resize_with(count.min(buckets.capacity()).max(1), Bucket::default);
         TranspositionTable {
             buckets,

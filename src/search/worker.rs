@@ -14,7 +14,8 @@ use crate::value::{MAX_PLY, Value};
 
 impl<'a> Worker<'a> {
     /// A worker for one search with no node limit; `counters` are the node counts of all
-    /// threads and `counters.1` this worker's index in them.
+    /// threads and `counters.1` this worker's index in them; `pawn_king` is the thread's
+    /// pawn-king cache.
     #[allow(clippy::too_many_arguments)]
     #[must_use]
     pub fn new(
@@ -28,6 +29,7 @@ impl<'a> Worker<'a> {
         keys: Vec<u64>,
         counters: (&'a [AtomicU64], usize),
         tb: super::tb::SearchTb<'a>,
+        pawn_king: &'a mut PawnKingCache,
     ) -> Worker<'a> {
         Worker {
             tt,
@@ -52,7 +54,7 @@ impl<'a> Worker<'a> {
             counters: counters.0,
             thread_id: counters.1,
             tb,
-            pawn_king: PawnKingCache::default(),
+            pawn_king,
         }
     }
 

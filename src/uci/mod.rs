@@ -186,6 +186,7 @@ fn load_tables(path: &str, messages: &mut Vec<String>) -> Option<Arc<Tablebases>
 fn new_searcher(options: &EngineOptions, evaluator: &Evaluator) -> Searcher {
     let mb = memory::affordable_hash_mb(options.hash_mb, memory::free_mb());
     let mut searcher = Searcher::new(mb);
+    searcher.set_pawn_king_kib(options.pawn_king_kib);
     searcher.set_evaluator(evaluator.clone());
     searcher.set_multipv(options.multipv);
     searcher.set_move_overhead(options.move_overhead());
@@ -401,6 +402,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.clear_pending = false;
         }
         searcher.set_threads(self.options.threads);
+        searcher.set_pawn_king_kib(self.options.pawn_king_kib);
         searcher.set_multipv(self.options.multipv);
         searcher.set_move_overhead(self.options.move_overhead());
         let wanted = (self.options.syzygy_path.clone(), self.options.tb_settings());
