@@ -49,14 +49,14 @@ fn positions() -> Vec<Chess> {
 }
 
 /// The default weights with every named weight moved by up to `span`, less for the weights
-/// counted per square (mobility, king zone) so that evaluations stay in the range where the
+/// counted per square (king zone) so that evaluations stay in the range where the
 /// sigmoid still has a slope, and the material moved by `big` more (up or down) on top.
 fn perturbed(rng: &mut XorShift64, span: i32, big: i32) -> Weights {
     let mut w = Weights::default();
     w.for_each_mut(|name, s| {
         let (span, extra) = if name.starts_with("material.") {
             (span, big)
-        } else if name.starts_with("mobility.") || name.starts_with("king_zone_attack.") {
+        } else if name.starts_with("king_zone_attack.") {
             (span / 5, 0)
         } else {
             (span, 0)

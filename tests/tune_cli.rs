@@ -110,7 +110,7 @@ fn the_command_writes_a_config_the_engine_loads() {
         "--out",
         only.to_str().unwrap(),
         "--only",
-        "bishop_pair,mobility.*",
+        "bishop_pair,mobility_knight.*",
     ];
     let result = run(&args);
     assert!(result.status.success(), "{}", stderr(&result));
@@ -118,7 +118,7 @@ fn the_command_writes_a_config_the_engine_loads() {
     let w = Config::from_toml(&text, &only).expect("loads").weights();
     let expected = Weights {
         bishop_pair: w.bishop_pair,
-        mobility: w.mobility,
+        mobility_knight: w.mobility_knight,
         ..Weights::default()
     };
     assert_eq!(w, expected);

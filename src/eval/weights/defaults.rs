@@ -108,8 +108,44 @@ pub const PAWN_CONNECTED: [S; 8] = [S(0, 0), S(4, 10), S(9, 10), S(15, 2), S(26,
 /// The default of `Weights::pawn_candidate`.
 pub const PAWN_CANDIDATE: [S; 8] = [S(0, 0), S(-7, 21), S(9, -5), S(-11, 13), S(-10, 10), S(11, 43), S(0, 0), S(0, 0)];
 
-/// The default of `Weights::mobility`.
-pub const MOBILITY: [S; 6] = [S(0, 0), S(7, 3), S(7, 5), S(6, 4), S(2, 5), S(0, 0)];
+/// The default of `Weights::mobility_knight`.
+pub const MOBILITY_KNIGHT: [S; 9] = [S(0, 0), S(7, 3), S(14, 6), S(21, 9), S(28, 12), S(35, 15), S(42, 18), S(49, 21), S(56, 24)];
+
+/// The default of `Weights::mobility_bishop`.
+pub const MOBILITY_BISHOP: [S; 14] = [S(0, 0), S(7, 5), S(14, 10), S(21, 15), S(28, 20), S(35, 25), S(42, 30), S(49, 35), S(56, 40), S(63, 45), S(70, 50), S(77, 55), S(84, 60), S(91, 65)];
+
+/// The default of `Weights::mobility_rook`.
+pub const MOBILITY_ROOK: [S; 15] = [S(0, 0), S(6, 4), S(12, 8), S(18, 12), S(24, 16), S(30, 20), S(36, 24), S(42, 28), S(48, 32), S(54, 36), S(60, 40), S(66, 44), S(72, 48), S(78, 52), S(84, 56)];
+
+/// The default of `Weights::mobility_queen`.
+pub const MOBILITY_QUEEN: [S; 28] = [S(0, 0), S(2, 5), S(4, 10), S(6, 15), S(8, 20), S(10, 25), S(12, 30), S(14, 35), S(16, 40), S(18, 45), S(20, 50), S(22, 55), S(24, 60), S(26, 65), S(28, 70), S(30, 75), S(32, 80), S(34, 85), S(36, 90), S(38, 95), S(40, 100), S(42, 105), S(44, 110), S(46, 115), S(48, 120), S(50, 125), S(52, 130), S(54, 135)];
+
+/// The default of `Weights::threat_weak_pawn`.
+pub const THREAT_WEAK_PAWN: S = S(-10, -30);
+
+/// The default of `Weights::threat_minor_by_pawn`.
+pub const THREAT_MINOR_BY_PAWN: S = S(-50, -70);
+
+/// The default of `Weights::threat_minor_by_minor`.
+pub const THREAT_MINOR_BY_MINOR: S = S(-25, -40);
+
+/// The default of `Weights::threat_minor_by_major`.
+pub const THREAT_MINOR_BY_MAJOR: S = S(-30, -50);
+
+/// The default of `Weights::threat_rook_by_lesser`.
+pub const THREAT_ROOK_BY_LESSER: S = S(-45, -30);
+
+/// The default of `Weights::threat_by_king`.
+pub const THREAT_BY_KING: [S; 2] = [S(-40, -20), S(-30, -20)];
+
+/// The default of `Weights::threat_queen_attacked`.
+pub const THREAT_QUEEN_ATTACKED: S = S(-50, -10);
+
+/// The default of `Weights::threat_overloaded`.
+pub const THREAT_OVERLOADED: S = S(-8, -15);
+
+/// The default of `Weights::threat_pawn_push`.
+pub const THREAT_PAWN_PUSH: S = S(15, 30);
 
 /// The default of `Weights::king_zone_attack`.
 pub const KING_ZONE_ATTACK: [S; 6] = [S(0, 0), S(3, -7), S(2, 5), S(-1, -1), S(-1, 4), S(0, 0)];
