@@ -114,38 +114,71 @@ mod tests {
     #[test]
     fn tables_have_one_entry_per_possible_count() {
         let w = crate::eval::weights::Weights::default();
-        let lens = [Field::MobilityKnight, Field::MobilityBishop, Field::MobilityRook]
-            .map(|f| w.slots(f).len());
+        let lens = [
+            Field::MobilityKnight,
+            Field::MobilityBishop,
+            Field::MobilityRook,
+        ]
+        .map(|f| w.slots(f).len());
         assert_eq!(lens, [9, 14, 15]);
         assert_eq!(w.slots(Field::MobilityQueen).len(), 28);
         // The most a piece can reach on an empty board is the last entry.
         let most = |f: fn(Square) -> Bitboard| Square::ALL.iter().map(|&s| f(s).count()).max();
         assert_eq!(most(attacks::knight_attacks), Some(8));
-        assert_eq!(most(|s| attacks::bishop_attacks(s, Bitboard::EMPTY)), Some(13));
-        assert_eq!(most(|s| attacks::rook_attacks(s, Bitboard::EMPTY)), Some(14));
-        assert_eq!(most(|s| attacks::queen_attacks(s, Bitboard::EMPTY)), Some(27));
+        assert_eq!(
+            most(|s| attacks::bishop_attacks(s, Bitboard::EMPTY)),
+            Some(13)
+        );
+        assert_eq!(
+            most(|s| attacks::rook_attacks(s, Bitboard::EMPTY)),
+            Some(14)
+        );
+        assert_eq!(
+            most(|s| attacks::queen_attacks(s, Bitboard::EMPTY)),
+            Some(27)
+        );
     }
 
     #[test]
     fn a_piece_scores_the_entry_of_its_count() {
         // Knight a1: b3 and c2. Each piece once, at its count.
-        let c = table("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", Color::White, Field::MobilityKnight);
+        let c = table(
+            "4k3/8/8/8/8/8/8/N3K3 w - - 0 1",
+            Color::White,
+            Field::MobilityKnight,
+        );
         assert_eq!(only(&c), (2, 1));
         // Two knights with 8 and 2 squares: two entries.
-        let c = table("4k3/8/8/8/3N4/8/8/N3K3 w - - 0 1", Color::White, Field::MobilityKnight);
+        let c = table(
+            "4k3/8/8/8/3N4/8/8/N3K3 w - - 0 1",
+            Color::White,
+            Field::MobilityKnight,
+        );
         assert_eq!((c[8], c[2], c.iter().sum::<i32>()), (1, 1, 2));
         // A queen in the middle of an empty board: 27, minus nothing.
-        let c = table("k7/8/8/8/3Q4/8/8/7K w - - 0 1", Color::White, Field::MobilityQueen);
+        let c = table(
+            "k7/8/8/8/3Q4/8/8/7K w - - 0 1",
+            Color::White,
+            Field::MobilityQueen,
+        );
         assert_eq!(only(&c), (27, 1));
         // No rook: the table is silent.
-        let c = table("k7/8/8/8/3Q4/8/8/7K w - - 0 1", Color::White, Field::MobilityRook);
+        let c = table(
+            "k7/8/8/8/3Q4/8/8/7K w - - 0 1",
+            Color::White,
+            Field::MobilityRook,
+        );
         assert!(c.iter().all(|&n| n == 0));
     }
 
     #[test]
     fn squares_attacked_by_enemy_pawns_do_not_count() {
         // Knight d4; the black pawns on c6 and e6 guard b5, d5, d5, f5: b5 and f5 are lost.
-        let c = table("4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1", Color::White, Field::MobilityKnight);
+        let c = table(
+            "4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1",
+            Color::White,
+            Field::MobilityKnight,
+        );
         assert_eq!(only(&c), (6, 1));
     }
 
@@ -153,10 +186,16 @@ mod tests {
     fn bishops_and_rooks_see_through_their_own_kind_and_queens() {
         // Bishop c1 behind the queen on d2: d2 e3 f4 g5 h6 and b2 a3.
         let fen = "4k3/8/8/8/8/8/3Q4/2B1K3 w - - 0 1";
-        assert_eq!(only(&table(fen, Color::White, Field::MobilityBishop)), (7, 1));
+        assert_eq!(
+            only(&table(fen, Color::White, Field::MobilityBishop)),
+            (7, 1)
+        );
         // Behind a knight instead: d2 and b2 a3 only.
         let fen = "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1";
-        assert_eq!(only(&table(fen, Color::White, Field::MobilityBishop)), (3, 1));
+        assert_eq!(
+            only(&table(fen, Color::White, Field::MobilityBishop)),
+            (3, 1)
+        );
         // Doubled rooks on the a-file see the whole file and their ranks; the queen behind a
         // bishop sees nothing through it.
         let fen = "4k3/8/8/8/8/8/R7/R3K3 w - - 0 1";
@@ -177,6 +216,9 @@ mod tests {
         let black = |field| table(fen, Color::Black, field)[0];
         assert_eq!(black(Field::ThreatMinorByMinor), 0);
         assert_eq!(black(Field::ThreatMinorByMajor), 1);
-        assert_eq!(only(&table(fen, Color::White, Field::MobilityBishop)), (7, 1));
+        assert_eq!(
+            only(&table(fen, Color::White, Field::MobilityBishop)),
+            (7, 1)
+        );
     }
 }

@@ -1,7 +1,9 @@
 use super::*;
 use crate::eval::Evaluator;
 use crate::eval::trace::CountingTracer;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position, Square, attacks, fen::Fen};
+use shakmaty::{
+    CastlingMode, Chess, EnPassantMode, FromSetup, Position, Square, attacks, fen::Fen,
+};
 
 fn position(fen: &str) -> Chess {
     fen.parse::<Fen>()
@@ -26,7 +28,11 @@ fn count(fen: &str, color: Color, field: Field, index: usize) -> i32 {
     let n = traced(&pos)[side][field.index(index)];
     let setup = pos.to_setup(EnPassantMode::Legal).into_mirrored();
     let twin = Chess::from_setup(setup, CastlingMode::Standard).unwrap();
-    assert_eq!(traced(&twin)[1 - side][field.index(index)], n, "{fen}: twin");
+    assert_eq!(
+        traced(&twin)[1 - side][field.index(index)],
+        n,
+        "{fen}: twin"
+    );
     n
 }
 
@@ -36,11 +42,35 @@ const B: Color = Color::Black;
 #[test]
 fn weak_pawn_is_a_pawn_that_pieces_win() {
     // The d2 pawn, attacked by the rook, undefended.
-    assert_eq!(count("4k3/8/8/8/3r4/8/3P4/6K1 w - - 0 1", W, Field::ThreatWeakPawn, 0), 1);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/3r4/8/3P4/6K1 w - - 0 1",
+            W,
+            Field::ThreatWeakPawn,
+            0
+        ),
+        1
+    );
     // Defended by the king: one attacker, one defender.
-    assert_eq!(count("4k3/8/8/8/3r4/8/3P4/4K3 w - - 0 1", W, Field::ThreatWeakPawn, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/3r4/8/3P4/4K3 w - - 0 1",
+            W,
+            Field::ThreatWeakPawn,
+            0
+        ),
+        0
+    );
     // Attacked by a pawn only: a lever, not a weak pawn.
-    assert_eq!(count("4k3/8/8/4p3/3P4/8/8/K7 w - - 0 1", W, Field::ThreatWeakPawn, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/4p3/3P4/8/8/K7 w - - 0 1",
+            W,
+            Field::ThreatWeakPawn,
+            0
+        ),
+        0
+    );
     // Attacked twice (rook and bishop), defended once by the king, no pawn: weak.
     let fen = "4k3/8/8/8/3r4/8/3P4/2K1b3 w - - 0 1";
     assert_eq!(count(fen, W, Field::ThreatWeakPawn, 0), 1);
@@ -51,11 +81,43 @@ fn weak_pawn_is_a_pawn_that_pieces_win() {
 
 #[test]
 fn minor_attacked_by_a_pawn() {
-    assert_eq!(count("4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1", W, Field::ThreatMinorByPawn, 0), 1);
-    assert_eq!(count("4k3/8/8/4p3/3B4/8/8/4K3 w - - 0 1", W, Field::ThreatMinorByPawn, 0), 1);
+    assert_eq!(
+        count(
+            "4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatMinorByPawn,
+            0
+        ),
+        1
+    );
+    assert_eq!(
+        count(
+            "4k3/8/8/4p3/3B4/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatMinorByPawn,
+            0
+        ),
+        1
+    );
     // d5 is not attacked by e5; a rook is not a minor.
-    assert_eq!(count("4k3/8/8/3Np3/8/8/8/4K3 w - - 0 1", W, Field::ThreatMinorByPawn, 0), 0);
-    assert_eq!(count("4k3/8/8/4p3/3R4/8/8/4K3 w - - 0 1", W, Field::ThreatMinorByPawn, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/3Np3/8/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatMinorByPawn,
+            0
+        ),
+        0
+    );
+    assert_eq!(
+        count(
+            "4k3/8/8/4p3/3R4/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatMinorByPawn,
+            0
+        ),
+        0
+    );
 }
 
 #[test]
@@ -63,43 +125,139 @@ fn minor_attacked_by_a_minor_defended_or_not() {
     // The knight on b6 attacks the bishop on c4, which the d3 pawn defends: it still counts.
     let fen = "4k3/8/1n6/8/2B5/3P4/8/4K3 w - - 0 1";
     assert_eq!(count(fen, W, Field::ThreatMinorByMinor, 0), 1);
-    assert_eq!(count("4k3/8/1n6/8/8/2B5/8/4K3 w - - 0 1", W, Field::ThreatMinorByMinor, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/1n6/8/8/2B5/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatMinorByMinor,
+            0
+        ),
+        0
+    );
 }
 
 #[test]
 fn minor_attacked_by_a_major_only_when_poorly_defended() {
-    assert_eq!(count("4k3/8/8/8/r2N4/8/8/4K3 w - - 0 1", W, Field::ThreatMinorByMajor, 0), 1);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/r2N4/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatMinorByMajor,
+            0
+        ),
+        1
+    );
     // Defended by the c3 pawn: one attacker, one defender.
-    assert_eq!(count("4k3/8/8/8/r2N4/2P5/8/4K3 w - - 0 1", W, Field::ThreatMinorByMajor, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/r2N4/2P5/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatMinorByMajor,
+            0
+        ),
+        0
+    );
 }
 
 #[test]
 fn rook_attacked_by_a_pawn_or_minor() {
-    assert_eq!(count("4k3/8/4n3/8/3R4/8/8/4K3 w - - 0 1", W, Field::ThreatRookByLesser, 0), 1);
-    assert_eq!(count("4k3/8/8/4p3/3R4/8/8/4K3 w - - 0 1", W, Field::ThreatRookByLesser, 0), 1);
+    assert_eq!(
+        count(
+            "4k3/8/4n3/8/3R4/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatRookByLesser,
+            0
+        ),
+        1
+    );
+    assert_eq!(
+        count(
+            "4k3/8/8/4p3/3R4/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatRookByLesser,
+            0
+        ),
+        1
+    );
     // By a queen: not a lesser piece.
-    assert_eq!(count("4k3/8/8/8/3R3q/8/8/1K6 w - - 0 1", W, Field::ThreatRookByLesser, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/3R3q/8/8/1K6 w - - 0 1",
+            W,
+            Field::ThreatRookByLesser,
+            0
+        ),
+        0
+    );
 }
 
 #[test]
 fn king_attacks_a_hanging_minor_or_rook() {
     let rook = BY_KING_ROOK;
     let minor = BY_KING_MINOR;
-    assert_eq!(count("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", B, Field::ThreatByKing, rook), 1);
-    assert_eq!(count("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", B, Field::ThreatByKing, minor), 1);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
+            B,
+            Field::ThreatByKing,
+            rook
+        ),
+        1
+    );
+    assert_eq!(
+        count(
+            "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1",
+            B,
+            Field::ThreatByKing,
+            minor
+        ),
+        1
+    );
     // Defended by the c3 pawn: not hanging.
-    assert_eq!(count("4k3/8/8/8/8/2p5/3r4/4K3 w - - 0 1", B, Field::ThreatByKing, rook), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/8/2p5/3r4/4K3 w - - 0 1",
+            B,
+            Field::ThreatByKing,
+            rook
+        ),
+        0
+    );
     // Hanging, but not next to the king.
-    assert_eq!(count("4k3/8/8/8/8/3r4/8/4K3 w - - 0 1", B, Field::ThreatByKing, rook), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/8/3r4/8/4K3 w - - 0 1",
+            B,
+            Field::ThreatByKing,
+            rook
+        ),
+        0
+    );
 }
 
 #[test]
 fn queen_attacked_by_anything() {
-    assert_eq!(count("4k3/8/8/8/6b1/8/8/3QK3 w - - 0 1", W, Field::ThreatQueenAttacked, 0), 1);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/6b1/8/8/3QK3 w - - 0 1",
+            W,
+            Field::ThreatQueenAttacked,
+            0
+        ),
+        1
+    );
     // By a pawn, even defended.
     let fen = "4k3/8/8/8/8/4p3/3Q4/4K3 w - - 0 1";
     assert_eq!(count(fen, W, Field::ThreatQueenAttacked, 0), 1);
-    assert_eq!(count("4k3/8/8/6b1/8/8/8/3QK3 w - - 0 1", W, Field::ThreatQueenAttacked, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/6b1/8/8/8/3QK3 w - - 0 1",
+            W,
+            Field::ThreatQueenAttacked,
+            0
+        ),
+        0
+    );
 }
 
 #[test]
@@ -109,28 +267,108 @@ fn overloaded_piece_is_attacked_once_and_defended_once() {
     // Defended twice, or not attacked: no.
     let fen = "3rk3/8/8/8/3N4/2P1P3/8/4K3 w - - 0 1";
     assert_eq!(count(fen, W, Field::ThreatOverloaded, 0), 0);
-    assert_eq!(count("4k3/8/8/8/3N4/2P5/8/4K3 w - - 0 1", W, Field::ThreatOverloaded, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/8/3N4/2P5/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatOverloaded,
+            0
+        ),
+        0
+    );
     // Pawns are not pieces here.
-    assert_eq!(count("3rk3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", W, Field::ThreatOverloaded, 0), 0);
+    assert_eq!(
+        count(
+            "3rk3/8/8/8/3P4/2P5/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatOverloaded,
+            0
+        ),
+        0
+    );
 }
 
 #[test]
 fn safe_pawn_push_that_attacks_a_piece() {
     // e4-e5 attacks the knight on d6.
-    assert_eq!(count("4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1", W, Field::ThreatPawnPush, 0), 1);
+    assert_eq!(
+        count(
+            "4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatPawnPush,
+            0
+        ),
+        1
+    );
     // e5 is guarded by the f6 pawn: not safe.
-    assert_eq!(count("4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1", W, Field::ThreatPawnPush, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatPawnPush,
+            0
+        ),
+        0
+    );
     // e2-e4 attacks the knight on d5 (it guards e3, not e4).
-    assert_eq!(count("4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1", W, Field::ThreatPawnPush, 0), 1);
+    assert_eq!(
+        count(
+            "4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1",
+            W,
+            Field::ThreatPawnPush,
+            0
+        ),
+        1
+    );
     // ... but not when a pawn on d4 could take it en passant.
-    assert_eq!(count("4k3/8/8/3n4/3p4/8/4P3/4K3 w - - 0 1", W, Field::ThreatPawnPush, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/8/3n4/3p4/8/4P3/4K3 w - - 0 1",
+            W,
+            Field::ThreatPawnPush,
+            0
+        ),
+        0
+    );
     // Attacked by the rook and not defended: not safe.
-    assert_eq!(count("4k3/8/3n4/r7/4P3/8/8/6K1 w - - 0 1", W, Field::ThreatPawnPush, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/3n4/r7/4P3/8/8/6K1 w - - 0 1",
+            W,
+            Field::ThreatPawnPush,
+            0
+        ),
+        0
+    );
     // ... unless we defend e5 too (the bishop on h2).
-    assert_eq!(count("4k3/8/3n4/r7/4P3/8/7B/6K1 w - - 0 1", W, Field::ThreatPawnPush, 0), 1);
+    assert_eq!(
+        count(
+            "4k3/8/3n4/r7/4P3/8/7B/6K1 w - - 0 1",
+            W,
+            Field::ThreatPawnPush,
+            0
+        ),
+        1
+    );
     // A pawn already attacking the knight: no new threat. Pawns are not targets.
-    assert_eq!(count("4k3/8/3n4/2P5/4P3/8/8/4K3 w - - 0 1", W, Field::ThreatPawnPush, 0), 0);
-    assert_eq!(count("4k3/8/3p4/8/4P3/8/8/4K3 w - - 0 1", W, Field::ThreatPawnPush, 0), 0);
+    assert_eq!(
+        count(
+            "4k3/8/3n4/2P5/4P3/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatPawnPush,
+            0
+        ),
+        0
+    );
+    assert_eq!(
+        count(
+            "4k3/8/3p4/8/4P3/8/8/4K3 w - - 0 1",
+            W,
+            Field::ThreatPawnPush,
+            0
+        ),
+        0
+    );
 }
 
 #[test]
@@ -143,7 +381,10 @@ fn knight_forks_are_scored_in_the_threat_pass() {
     assert_eq!(count(fen, W, Field::ForkThreat, 0), 1);
     assert_eq!(count(fen, W, Field::ForkNow, 0), 0);
     // A bishop on a5 guards c7: no fork.
-    assert_eq!(count("r3k3/8/8/b2N4/8/8/8/4K3 w - - 0 1", W, Field::ForkNow, 0), 0);
+    assert_eq!(
+        count("r3k3/8/8/b2N4/8/8/8/4K3 w - - 0 1", W, Field::ForkNow, 0),
+        0
+    );
 }
 
 /// The threat counts of `color` by a square-by-square reading of the board with shakmaty's
@@ -244,7 +485,9 @@ fn threat_counts_match_a_square_by_square_oracle_on_suite_positions() {
         (Field::ThreatPawnPush, 0),
     ];
     let mut positions = Vec::new();
-    for name in ["wac.epd", "sts1.epd", "sts2.epd", "sts4.epd", "sts7.epd", "bk.epd", "eet.epd"] {
+    for name in [
+        "wac.epd", "sts1.epd", "sts2.epd", "sts4.epd", "sts7.epd", "bk.epd", "eet.epd",
+    ] {
         positions.extend(suite(name, 150));
     }
     assert!(positions.len() > 500);
@@ -257,7 +500,10 @@ fn threat_counts_match_a_square_by_square_oracle_on_suite_positions() {
             for (i, &(field, index)) in fields.iter().enumerate() {
                 let got = counts[side][field.index(index)];
                 let fen = Fen::from_position(pos, EnPassantMode::Legal);
-                assert_eq!(got, expected[i], "{field:?}[{index}] for {color:?} in {fen}");
+                assert_eq!(
+                    got, expected[i],
+                    "{field:?}[{index}] for {color:?} in {fen}"
+                );
                 fired[i] += got;
             }
         }
