@@ -110,7 +110,7 @@ fn the_command_writes_a_config_the_engine_loads() {
         "--out",
         only.to_str().unwrap(),
         "--only",
-        "bishop_pair,mobility.*",
+        "bishop_pair,mobility_knight.*",
     ];
     let result = run(&args);
     assert!(result.status.success(), "{}", stderr(&result));
@@ -118,7 +118,7 @@ fn the_command_writes_a_config_the_engine_loads() {
     let w = Config::from_toml(&text, &only).expect("loads").weights();
     let expected = Weights {
         bishop_pair: w.bishop_pair,
-        mobility: w.mobility,
+        mobility_knight: w.mobility_knight,
         ..Weights::default()
     };
     assert_eq!(w, expected);
@@ -199,8 +199,10 @@ fn the_validation_set_holds_whole_games() {
         );
         // The same split and the same losses whatever the number of threads.
         let losses: Vec<&str> = stdout.lines().filter(|l| l.starts_with("    1 ")).collect();
+        // The loading time ("in 0.1s") varies with the machine's load: compare the counts.
+        let counts = loaded.split_once(": ").map_or(loaded.as_str(), |(_, c)| c);
         let this = (
-            loaded.clone(),
+            counts.to_owned(),
             losses
                 .iter()
                 .map(|l| l[..30].to_owned())

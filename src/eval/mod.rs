@@ -1,5 +1,5 @@
-//! The evaluation: material, piece-square tables, mobility, passed pawns, king safety and knight
-//! forks, blended by game phase, with specialised endgame knowledge looked up by material
+//! The evaluation: material, piece-square tables, mobility, pawn structure, passed pawns, king
+//! safety, threats and knight forks, blended by game phase, with specialised endgame knowledge looked up by material
 //! signature ([`endgame`]) — all from the side to move's point of view.
 //!
 //! All numbers live in [`weights::Weights`], each declared once (settable by name, fitted to
@@ -13,6 +13,7 @@ pub mod acc;
 pub mod endgame;
 pub mod info;
 pub mod king;
+pub mod mobility;
 pub mod passers;
 pub mod pawn_king;
 pub mod pawns;
@@ -20,6 +21,7 @@ pub mod score;
 pub mod tactics;
 #[cfg(test)]
 mod test_support;
+pub mod threats;
 pub mod trace;
 pub mod weights;
 
@@ -355,18 +357,7 @@ impl Evaluator {
         for color in Color::ALL {
             king::danger(board, &info, color, &mut acc);
         }
-
-        // Knight forks: the side to move can play one now; the other only threatens it.
-        for color in Color::ALL {
-            if tactics::knight_fork_moves(board, color).any() {
-                let field = if pos.turn() == color {
-                    Field::ForkNow
-                } else {
-                    Field::ForkThreat
-                };
-                acc.add(color, field, 0, 1);
-            }
-        }
+        threats::evaluate(board, &info, pos.turn(), &mut acc);
         let mut score = material_psqt + acc.finish();
 
         // Specialised endgames replace or adjust the sum above.
@@ -413,7 +404,6 @@ impl Evaluator {
         let occupied = board.occupied();
         let their_pawns = *info.pawns.get(!color);
         let our_pawns = *info.pawns.get(color);
-        let mobility_area = *info.mobility_area.get(color);
         let their_king_zone = info
             .king
             .get(!color)
@@ -431,12 +421,7 @@ impl Evaluator {
                     _ => attacks::queen_attacks(sq, occupied),
                 };
                 info.add_attacks(color, role, reach);
-                acc.add(
-                    color,
-                    Field::Mobility,
-                    r,
-                    (reach & mobility_area).count() as i32,
-                );
+                mobility::score(board, info, color, role, sq, reach, acc);
                 let zone_hits = reach & their_king_zone;
                 // Usually empty: skip the count (and the zero term) then.
                 if zone_hits.any() {

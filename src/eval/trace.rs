@@ -51,6 +51,9 @@ pub enum Term {
     KingShelter,
     /// King danger: the attack on the enemy king through the non-linear curve.
     KingDanger,
+    /// Threats: pieces attacked by cheaper ones or poorly defended, overloaded pieces, pawn
+    /// pushes that attack a piece.
+    Threats,
     /// Knight forks available (or threatened).
     KnightForks,
     /// Side to move bonus.
@@ -65,9 +68,9 @@ impl Term {
     /// ```
     /// use minkowski::eval::trace::Term;
     /// assert_eq!(Term::ALL.first(), Some(&Term::Material));
-    /// assert_eq!(Term::ALL.len(), 13);
+    /// assert_eq!(Term::ALL.len(), 14);
     /// ```
-    pub const ALL: [Term; 13] = [
+    pub const ALL: [Term; 14] = [
         Term::Material,
         Term::Psqt,
         Term::Mobility,
@@ -78,6 +81,7 @@ impl Term {
         Term::KingSafety,
         Term::KingShelter,
         Term::KingDanger,
+        Term::Threats,
         Term::KnightForks,
         Term::Tempo,
         Term::Endgame,
@@ -101,6 +105,7 @@ impl Term {
             Term::KingSafety => "King safety",
             Term::KingShelter => "Shelter/storm",
             Term::KingDanger => "King danger",
+            Term::Threats => "Threats",
             Term::KnightForks => "Knight forks",
             Term::Tempo => "Tempo",
             Term::Endgame => "Endgame",

@@ -23,6 +23,20 @@ pub use declare::{Keys, PAWN_RANKS, ROLE_NAMES, Slots, WeightSpec};
 /// File names folded onto a-d (the h-file counts as the a-file), for [`Keys::Grid`] tables.
 pub const FOLDED_FILES: &[&str] = &["file_a", "file_b", "file_c", "file_d"];
 
+/// Counts of mobility tables: `n0` ..= `n27`, the squares a piece reaches ([`Keys::Grid`]
+/// names of the queen's table; the others take the first entries).
+pub const MOBILITY_COUNTS: &[&str] = &[
+    "n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11", "n12", "n13", "n14",
+    "n15", "n16", "n17", "n18", "n19", "n20", "n21", "n22", "n23", "n24", "n25", "n26", "n27",
+];
+
+/// Counts of the knight's mobility table: `n0` ..= `n8`.
+pub const KNIGHT_COUNTS: &[&str] = MOBILITY_COUNTS.split_at(9).0;
+/// Counts of the bishop's mobility table: `n0` ..= `n13`.
+pub const BISHOP_COUNTS: &[&str] = MOBILITY_COUNTS.split_at(14).0;
+/// Counts of the rook's mobility table: `n0` ..= `n14`.
+pub const ROOK_COUNTS: &[&str] = MOBILITY_COUNTS.split_at(15).0;
+
 /// Distances of king shelter and storm tables: 1 ..= 6 ranks, or `none` (index 7).
 pub const SHELTER_DISTANCES: &[&str] = &["", "d1", "d2", "d3", "d4", "d5", "d6", "none"];
 
@@ -30,7 +44,7 @@ use super::score::S;
 use super::trace::Term;
 use declare::declare_weights;
 
-/// Where a piece kind sits in every per-role array (material, piece-square tables, mobility, the
+/// Where a piece kind sits in every per-role array (material, piece-square tables, king-zone attacks, the
 /// search's exchange values): pawn 0, knight 1, bishop 2, rook 3, queen 4, king 5. The one place
 /// that turns a [`Role`] into an index.
 ///
@@ -138,10 +152,52 @@ declare_weights! {
     /// guard its way; by its rank.
     PawnCandidate pawn_candidate: [S; 8] = defaults::PAWN_CANDIDATE,
         keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
-    /// Bonus per square a knight, bishop, rook or queen attacks that holds no own piece and
-    /// is not attacked by an enemy pawn (index [`role_index`]; pawn and king unused).
-    Mobility mobility: [S; 6] = defaults::MOBILITY,
-        keys Keys::Roles(1, 4), range -100..=100, term Mobility;
+    /// Knight mobility by the number of squares of its mobility area it attacks (`n0` ..=
+    /// `n8`): not attacked by an enemy pawn, not the own king, not an own blocked pawn
+    /// ([`super::mobility`]).
+    MobilityKnight mobility_knight: [S; 9] = defaults::MOBILITY_KNIGHT,
+        keys Keys::Grid(&[KNIGHT_COUNTS]), range -300..=300, term Mobility;
+    /// Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and queens.
+    MobilityBishop mobility_bishop: [S; 14] = defaults::MOBILITY_BISHOP,
+        keys Keys::Grid(&[BISHOP_COUNTS]), range -300..=300, term Mobility;
+    /// Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and queens.
+    MobilityRook mobility_rook: [S; 15] = defaults::MOBILITY_ROOK,
+        keys Keys::Grid(&[ROOK_COUNTS]), range -300..=300, term Mobility;
+    /// Queen mobility by count (`n0` ..= `n27`).
+    MobilityQueen mobility_queen: [S; 28] = defaults::MOBILITY_QUEEN,
+        keys Keys::Grid(&[MOBILITY_COUNTS]), range -300..=300, term Mobility;
+    /// Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly defended
+    /// (attacked and not defended, or attacked twice and defended at most once, by no pawn;
+    /// [`super::threats`]).
+    ThreatWeakPawn threat_weak_pawn: S = defaults::THREAT_WEAK_PAWN,
+        keys Keys::One, range -300..=300, term Threats;
+    /// Per own knight or bishop attacked by an enemy pawn.
+    ThreatMinorByPawn threat_minor_by_pawn: S = defaults::THREAT_MINOR_BY_PAWN,
+        keys Keys::One, range -300..=300, term Threats;
+    /// Per own knight or bishop attacked by an enemy knight or bishop.
+    ThreatMinorByMinor threat_minor_by_minor: S = defaults::THREAT_MINOR_BY_MINOR,
+        keys Keys::One, range -300..=300, term Threats;
+    /// Per own knight or bishop attacked by an enemy rook or queen and poorly defended.
+    ThreatMinorByMajor threat_minor_by_major: S = defaults::THREAT_MINOR_BY_MAJOR,
+        keys Keys::One, range -300..=300, term Threats;
+    /// Per own rook attacked by an enemy pawn, knight or bishop.
+    ThreatRookByLesser threat_rook_by_lesser: S = defaults::THREAT_ROOK_BY_LESSER,
+        keys Keys::One, range -300..=300, term Threats;
+    /// Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the enemy king
+    /// attacks.
+    ThreatByKing threat_by_king: [S; 2] = defaults::THREAT_BY_KING,
+        keys Keys::Names(&["minor", "rook"]), range -300..=300, term Threats;
+    /// Per own queen attacked by anything.
+    ThreatQueenAttacked threat_queen_attacked: S = defaults::THREAT_QUEEN_ATTACKED,
+        keys Keys::One, range -300..=300, term Threats;
+    /// Per own knight, bishop, rook or queen attacked exactly once and defended exactly once:
+    /// its one defender is tied to it.
+    ThreatOverloaded threat_overloaded: S = defaults::THREAT_OVERLOADED,
+        keys Keys::One, range -300..=300, term Threats;
+    /// Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would attack
+    /// (and no pawn of ours attacks yet).
+    ThreatPawnPush threat_pawn_push: S = defaults::THREAT_PAWN_PUSH,
+        keys Keys::One, range -300..=300, term Threats;
     /// Bonus per square of the enemy king's zone (the king and its neighbours) that a knight,
     /// bishop, rook or queen attacks (index [`role_index`]).
     KingZoneAttack king_zone_attack: [S; 6] = defaults::KING_ZONE_ATTACK,
@@ -316,7 +372,7 @@ impl Weights {
     /// // Of those, the named ones are the weights.
     /// let named = (0..Weights::COUNT).filter(|&i| Weights::name_of(i).is_some()).count();
     /// assert_eq!(Weights::names().len(), named);
-    /// assert!(named < Weights::COUNT); // the king's material, a pawn's mobility, ...
+    /// assert!(named < Weights::COUNT); // the king's material, a pawn's king-zone attack, ...
     /// ```
     pub const COUNT: usize = OFFSETS[Field::ALL.len() - 1] + LENS[Field::ALL.len() - 1];
 
@@ -339,8 +395,8 @@ impl Weights {
     ///
     /// ```
     /// use minkowski::eval::weights::{Field, Weights};
-    /// assert_eq!(Weights::name_of(Field::Mobility.index(3)).as_deref(), Some("mobility.rook"));
-    /// assert_eq!(Weights::name_of(Field::Mobility.index(0)), None); // a pawn's mobility
+    /// assert_eq!(Weights::name_of(Field::MobilityRook.index(3)).as_deref(), Some("mobility_rook.n3"));
+    /// assert_eq!(Weights::name_of(Field::KingZoneAttack.index(0)), None); // a pawn's attack
     /// ```
     #[must_use]
     pub fn name_of(index: usize) -> Option<String> {
@@ -399,7 +455,7 @@ impl Weights {
     }
 
     /// Call `f` with every weight and its name, in flat order: `material.knight`,
-    /// `psqt.knight.e4`, `passed_pawn.free.safe.rank6`, `mobility.rook`, `king_zone_attack.queen`,
+    /// `psqt.knight.e4`, `passed_pawn.free.safe.rank6`, `mobility_rook.n7`, `king_zone_attack.queen`,
     /// `pawn_shield.near`, `bishop_pair`, `kbnk_corner`, ... (structure is left out).
     ///
     /// ```

@@ -92,7 +92,9 @@ impl Coefficients {
     /// let pos: Chess = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
     ///     .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
     /// let c = Evaluator::default().coefficients(&pos);
-    /// assert_eq!(c.count(Weights::index_of("mobility.knight").unwrap()), (3 + 7) - (3 + 3));
+    /// // Mobility is a table by count: White's 7 and 3, Black's 3 and 3.
+    /// assert_eq!(c.count(Weights::index_of("mobility_knight.n7").unwrap()), 1);
+    /// assert_eq!(c.count(Weights::index_of("mobility_knight.n3").unwrap()), 1 - 2);
     /// assert_eq!(c.count(Weights::index_of("psqt.knight.g1").unwrap()), -1); // Black's g8
     /// assert_eq!(c.count(Weights::index_of("psqt.knight.f3").unwrap()), 1);
     /// ```

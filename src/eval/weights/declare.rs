@@ -24,7 +24,7 @@ pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", 
 
 /// How the elements of one weight are named after its field name: `material.knight`,
 /// `psqt.knight.e4`, `passer_caught`, `passed_pawn.free.safe.rank6`, or the bare name for a single pair. Elements without
-/// a key (the king's material, a pawn's mobility, ...) exist in the struct but are structure,
+/// a key (the king's material, a pawn's king-zone attack, ...) exist in the struct but are structure,
 /// not weights: no name reaches them and a tuner leaves them alone.
 ///
 /// ```
@@ -168,11 +168,11 @@ impl Keys {
 ///
 /// ```
 /// use minkowski::eval::weights::{Field, SPECS};
-/// let spec = Field::Mobility.spec();
-/// assert_eq!(spec.name, "mobility");
+/// let spec = Field::KingZoneAttack.spec();
+/// assert_eq!(spec.name, "king_zone_attack");
 /// assert!(spec.doc.contains("square"));
 /// assert_eq!(spec.len, 6); // one pair per piece kind; pawn and king are structure
-/// assert_eq!(SPECS[Field::Mobility as usize].offset, spec.offset);
+/// assert_eq!(SPECS[Field::KingZoneAttack as usize].offset, spec.offset);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightSpec {

@@ -2,6 +2,10 @@
 // games (datagen seeds 1201 and 1202, 5,000 nodes a move), tuning the pawn, passer, king, danger,
 // mobility, material, tempo, bishop-pair and rook-file weights (the rest kept from the previous fit);
 // validation loss (82,668 positions, whole games held out) 0.09144543 -> 0.09021494
+// Then the mobility tables and threat weights alone (issue 32, branch eval2a), fitted by `minkowski tune
+// --only 'threat_*,mobility_*' --threads 1 --epochs 40` (epoch 1 of 40, K = 2.3887) on 853,390 training
+// positions of the same two datagen files, grown since; validation loss (96,783 positions) 0.08840061 ->
+// 0.08819869, from the hand threat values and the old linear mobility laid out as tables.
 
 use crate::eval::score::S;
 
@@ -108,8 +112,44 @@ pub const PAWN_CONNECTED: [S; 8] = [S(0, 0), S(4, 10), S(9, 10), S(15, 2), S(26,
 /// The default of `Weights::pawn_candidate`.
 pub const PAWN_CANDIDATE: [S; 8] = [S(0, 0), S(-7, 21), S(9, -5), S(-11, 13), S(-10, 10), S(11, 43), S(0, 0), S(0, 0)];
 
-/// The default of `Weights::mobility`.
-pub const MOBILITY: [S; 6] = [S(0, 0), S(7, 3), S(7, 5), S(6, 4), S(2, 5), S(0, 0)];
+/// The default of `Weights::mobility_knight`.
+pub const MOBILITY_KNIGHT: [S; 9] = [S(-24, -39), S(-1, -24), S(27, -14), S(22, 26), S(36, 28), S(38, 36), S(44, 37), S(52, 34), S(49, -3)];
+
+/// The default of `Weights::mobility_bishop`.
+pub const MOBILITY_BISHOP: [S; 14] = [S(-33, -15), S(-7, -23), S(21, -22), S(25, 3), S(32, 22), S(38, 37), S(42, 48), S(42, 48), S(49, 56), S(51, 40), S(54, 40), S(51, 28), S(73, 42), S(61, 36)];
+
+/// The default of `Weights::mobility_rook`.
+pub const MOBILITY_ROOK: [S; 15] = [S(-7, -3), S(-10, 18), S(18, -14), S(26, 12), S(29, 18), S(36, 26), S(36, 32), S(45, 34), S(39, 45), S(50, 45), S(61, 38), S(70, 55), S(74, 53), S(78, 49), S(81, 46)];
+
+/// The default of `Weights::mobility_queen`.
+pub const MOBILITY_QUEEN: [S; 28] = [S(0, 0), S(13, 9), S(3, 6), S(15, 29), S(16, 10), S(16, 7), S(17, 50), S(20, 58), S(21, 40), S(24, 54), S(21, 62), S(17, 73), S(26, 67), S(24, 75), S(23, 76), S(25, 71), S(26, 81), S(15, 83), S(17, 76), S(39, 87), S(30, 77), S(26, 83), S(39, 87), S(38, 84), S(32, 93), S(37, 91), S(62, 137), S(63, 139)];
+
+/// The default of `Weights::threat_weak_pawn`.
+pub const THREAT_WEAK_PAWN: S = S(-21, -35);
+
+/// The default of `Weights::threat_minor_by_pawn`.
+pub const THREAT_MINOR_BY_PAWN: S = S(-48, -38);
+
+/// The default of `Weights::threat_minor_by_minor`.
+pub const THREAT_MINOR_BY_MINOR: S = S(-18, -21);
+
+/// The default of `Weights::threat_minor_by_major`.
+pub const THREAT_MINOR_BY_MAJOR: S = S(-23, -48);
+
+/// The default of `Weights::threat_rook_by_lesser`.
+pub const THREAT_ROOK_BY_LESSER: S = S(-57, -16);
+
+/// The default of `Weights::threat_by_king`.
+pub const THREAT_BY_KING: [S; 2] = [S(-57, -20), S(-20, 4)];
+
+/// The default of `Weights::threat_queen_attacked`.
+pub const THREAT_QUEEN_ATTACKED: S = S(-47, -20);
+
+/// The default of `Weights::threat_overloaded`.
+pub const THREAT_OVERLOADED: S = S(5, -10);
+
+/// The default of `Weights::threat_pawn_push`.
+pub const THREAT_PAWN_PUSH: S = S(11, -1);
 
 /// The default of `Weights::king_zone_attack`.
 pub const KING_ZONE_ATTACK: [S; 6] = [S(0, 0), S(3, -7), S(2, 5), S(-1, -1), S(-1, 4), S(0, 0)];

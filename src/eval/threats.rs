@@ -1,0 +1,138 @@
+//! Threats: which pieces are attacked by what. A piece attacked by something cheaper, or
+//! attacked more often than it is defended, is likely to be lost or to cost a tempo; the side to
+//! move can often cash one threat, the other side only parry it. Each term is a count of pieces
+//! in a set computed from the attack maps of [`Info`] (the real attacks, filled in by the
+//! mobility pass, so this runs after it).
+//!
+//! Most terms are penalties to the owner of the threatened pieces (their weights come out
+//! negative from a fit); the pawn-push threat is a bonus to the pusher. The knight forks (the
+//! side to move can play a fork that keeps its gain, or the other side threatens one) are part
+//! of the same pass, with their own weights and trace row.
+//!
+//! "Poorly defended" is the one notion most terms share: a square the enemy attacks and we do
+//! not defend at all, or one the enemy attacks twice while we defend it at most once and never
+//! with a pawn. An exchange there loses material.
+
+use shakmaty::{Bitboard, Board, Color, Rank, Role};
+
+use super::acc::Acc;
+use super::info::Info;
+use super::tactics::{knight_fork_moves, pawn_attacks_set};
+use super::trace::Tracer;
+use super::weights::{Field, role_index};
+
+/// Index of a threatened minor piece in [`Field::ThreatByKing`].
+const BY_KING_MINOR: usize = 0;
+/// Index of a threatened rook in [`Field::ThreatByKing`].
+const BY_KING_ROOK: usize = 1;
+
+/// Scores every threat on the board and the knight forks, `turn` to move.
+pub fn evaluate<T: Tracer>(board: &Board, info: &Info, turn: Color, acc: &mut Acc<'_, T>) {
+    for color in Color::ALL {
+        threatened(board, info, color, acc);
+        pawn_push(board, info, color, acc);
+        // Knight forks: the side to move can play one now; the other only threatens it.
+        if knight_fork_moves(board, color).any() {
+            let field = if turn == color {
+                Field::ForkNow
+            } else {
+                Field::ForkThreat
+            };
+            acc.add(color, field, 0, 1);
+        }
+    }
+}
+
+/// The squares where `color`'s pieces are poorly defended: attacked by the enemy and not
+/// defended, or attacked twice and defended at most once, without a pawn among the defenders.
+#[inline(always)]
+fn poorly_defended(info: &Info, color: Color) -> Bitboard {
+    let (ours, theirs) = (*info.attacked.get(color), *info.attacked.get(!color));
+    let (ours2, theirs2) = (
+        *info.attacked_twice.get(color),
+        *info.attacked_twice.get(!color),
+    );
+    let our_pawn_guard = info.attacks.get(color)[role_index(Role::Pawn)];
+    (theirs & !ours) | (theirs2 & !ours2 & !our_pawn_guard)
+}
+
+/// `color`'s pieces under threat: each set counted once, as a penalty to `color`.
+#[inline(always)]
+fn threatened<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<'_, T>) {
+    let them = *info.attacks.get(!color);
+    let by_pawn = them[role_index(Role::Pawn)];
+    let by_minor = them[role_index(Role::Knight)] | them[role_index(Role::Bishop)];
+    let by_major = them[role_index(Role::Rook)] | them[role_index(Role::Queen)];
+    let by_king = them[role_index(Role::King)];
+    let attacked = *info.attacked.get(!color);
+
+    let ours = board.by_color(color);
+    let pawns = *info.pawns.get(color);
+    let minors = (board.knights() | board.bishops()) & ours;
+    let rooks = board.rooks() & ours;
+    let queens = board.queens() & ours;
+    let poor = poorly_defended(info, color);
+
+    let mut add = |field: Field, index: usize, set: Bitboard| {
+        if set.any() {
+            acc.add(color, field, index, set.count() as i32);
+        }
+    };
+    // A pawn that an enemy pawn attacks is a pawn-structure matter (levers); here only the
+    // pawns that pieces win.
+    add(Field::ThreatWeakPawn, 0, pawns & !by_pawn & poor);
+    add(Field::ThreatMinorByPawn, 0, minors & by_pawn);
+    add(Field::ThreatMinorByMinor, 0, minors & by_minor);
+    add(Field::ThreatMinorByMajor, 0, minors & poor & by_major);
+    add(Field::ThreatRookByLesser, 0, rooks & (by_pawn | by_minor));
+    add(Field::ThreatByKing, BY_KING_MINOR, minors & poor & by_king);
+    add(Field::ThreatByKing, BY_KING_ROOK, rooks & poor & by_king);
+    add(Field::ThreatQueenAttacked, 0, queens & attacked);
+    // Overloaded: attacked once and defended once; the one defender cannot also guard
+    // anything else.
+    let once_ours = *info.attacked.get(color) & !*info.attacked_twice.get(color);
+    let once_theirs = attacked & !*info.attacked_twice.get(!color);
+    add(
+        Field::ThreatOverloaded,
+        0,
+        (minors | rooks | queens) & once_ours & once_theirs,
+    );
+}
+
+/// `color`'s safe pawn pushes (one step, or two from the second rank) that would attack an
+/// enemy piece (not a pawn or the king) that no pawn of ours attacks yet: a bonus per piece so
+/// attacked. Safe: no enemy pawn attacks the square the pawn lands on (nor, for a double step,
+/// the one it passes, where it could be taken en passant), and we defend it or the enemy does
+/// not attack it.
+#[inline(always)]
+fn pawn_push<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<'_, T>) {
+    let empty = !info.occupied;
+    let their_pawn_guard = info.attacks.get(!color)[role_index(Role::Pawn)];
+    let third = Bitboard::from_rank(match color {
+        Color::White => Rank::Third,
+        Color::Black => Rank::Sixth,
+    });
+    let single = forward(*info.pawns.get(color), color) & empty;
+    let double = forward(single & third & !their_pawn_guard, color) & empty;
+    let safe = (single | double)
+        & !their_pawn_guard
+        & (*info.attacked.get(color) | !*info.attacked.get(!color));
+    let targets = board.by_color(!color)
+        & !(board.pawns() | board.kings())
+        & !info.attacks.get(color)[role_index(Role::Pawn)];
+    let hit = pawn_attacks_set(safe, color) & targets;
+    if hit.any() {
+        acc.add(color, Field::ThreatPawnPush, 0, hit.count() as i32);
+    }
+}
+
+/// `set` moved one rank towards the enemy of `color`.
+const fn forward(set: Bitboard, color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(set.0 << 8),
+        Color::Black => Bitboard(set.0 >> 8),
+    }
+}
+
+#[cfg(test)]
+mod tests;
