@@ -262,7 +262,7 @@ fn check_costs_the_race(
 /// The race term: each passed pawn of `strong` (the side with only pawns) whose path is free is
 /// worth [`Weights::passer_unstoppable`] if neither the defending king nor the knights catch it,
 /// and [`Weights::passer_caught`] otherwise. One knight against one pawn (KNvKP) is decided by
-/// [`one_knight_one_pawn`], with both kings; more material by the pure race and the check layer.
+/// [`OneKnightOnePawn`], with both kings; more material by the pure race and the check layer.
 pub(super) fn evaluate(
     pos: &Chess,
     strong: Color,
