@@ -55,7 +55,7 @@ mod select;
 
 pub use data::{Builder, Dataset, Kept};
 pub use rust::rust_source;
-pub use select::{Selection, glob_match};
+pub use select::{RULE_WEIGHTS, Selection, glob_match};
 
 use crate::eval::score::S;
 use crate::eval::weights::{Field, Weights, role_index};

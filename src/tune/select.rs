@@ -1,5 +1,6 @@
 //! Which weights a tuning run may change: all of them, or those whose names match glob patterns
-//! (`mop_up_*`, `psqt.knight.*`, `material.?ook`).
+//! (`mop_up_*`, `psqt.knight.*`, `material.?ook`). The sizes of rule verdicts
+//! ([`RULE_WEIGHTS`]) are left alone unless a pattern names one exactly.
 
 use crate::eval::weights::Weights;
 
@@ -44,14 +45,41 @@ pub fn glob_match(pattern: &str, name: &str) -> bool {
     p[pi..].iter().all(|&c| c == '*')
 }
 
+/// Weights that size the verdict of an exact or table-checked rule, not a statistic of games: the
+/// knight-against-passer race's "the pawn runs through" and "it is caught"
+/// ([`Weights::passer_unstoppable`], [`Weights::passer_caught`]), whose sign must say what the
+/// rule decided (checked against the KNvKP tables in `tests/knight_vs_passer_tables.rs`).
+/// Self-play data holds few such endings and the fit moves these weights on noise (the fitted
+/// pair once read those endings worse than the hand pair), so [`Selection::all`] and wildcard
+/// patterns leave them out; a pattern equal to the name still selects one, on purpose.
+///
+/// ```
+/// use minkowski::tune::{RULE_WEIGHTS, Selection};
+/// use minkowski::eval::weights::Weights;
+/// let rule = Weights::index_of(RULE_WEIGHTS[0]).unwrap();
+/// assert!(!Selection::all().contains(rule));
+/// assert!(!Selection::matching(&["passer_*"]).unwrap().contains(rule));
+/// assert!(Selection::matching(&[RULE_WEIGHTS[0]]).unwrap().contains(rule));
+/// ```
+pub const RULE_WEIGHTS: &[&str] = &["passer_unstoppable", "passer_caught"];
+
+/// Whether a pattern selects weight `name`: it matches, and a rule weight only by its exact name.
+fn selects(pattern: &str, name: &str) -> bool {
+    if RULE_WEIGHTS.contains(&name) {
+        pattern == name
+    } else {
+        glob_match(pattern, name)
+    }
+}
+
 /// The set of flat indices a run tunes: named weights only (structure such as the king's
-/// material never moves).
+/// material never moves), and the [`RULE_WEIGHTS`] only when named exactly.
 ///
 /// ```
 /// use minkowski::tune::Selection;
 /// use minkowski::eval::weights::Weights;
 /// let all = Selection::all();
-/// assert_eq!(all.len(), Weights::names().len());
+/// assert_eq!(all.len(), Weights::names().len() - minkowski::tune::RULE_WEIGHTS.len());
 /// let knights = Selection::matching(&["psqt.knight.*", "material.knight"]).unwrap();
 /// assert_eq!(knights.len(), 65);
 /// assert!(knights.contains(Weights::index_of("psqt.knight.e4").unwrap()));
@@ -64,17 +92,18 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// Every named weight.
+    /// Every named weight but the [`RULE_WEIGHTS`].
     #[must_use]
     pub fn all() -> Selection {
         Selection {
             tuned: (0..Weights::COUNT)
-                .map(|i| Weights::name_of(i).is_some())
+                .map(|i| Weights::name_of(i).is_some_and(|n| !RULE_WEIGHTS.contains(&n.as_str())))
                 .collect(),
         }
     }
 
-    /// The named weights that match at least one of `patterns` ([`glob_match`]).
+    /// The named weights that match at least one of `patterns` ([`glob_match`]); a rule weight
+    /// ([`RULE_WEIGHTS`]) only by its exact name.
     ///
     /// # Errors
     ///
@@ -86,7 +115,7 @@ impl Selection {
             let pattern = pattern.as_ref();
             let mut any = false;
             for (t, name) in tuned.iter_mut().zip(&names) {
-                if name.as_deref().is_some_and(|n| glob_match(pattern, n)) {
+                if name.as_deref().is_some_and(|n| selects(pattern, n)) {
                     *t = true;
                     any = true;
                 }
