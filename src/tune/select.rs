@@ -58,7 +58,7 @@ pub fn glob_match(pattern: &str, name: &str) -> bool {
 /// use minkowski::eval::weights::Weights;
 /// let rule = Weights::index_of(RULE_WEIGHTS[0]).unwrap();
 /// assert!(!Selection::all().contains(rule));
-/// assert!(!Selection::matching(&["passer_*"]).unwrap().contains(rule));
+/// assert!(!Selection::matching(&["pass*"]).unwrap().contains(rule)); // passed_pawn, ... only
 /// assert!(Selection::matching(&[RULE_WEIGHTS[0]]).unwrap().contains(rule));
 /// ```
 pub const RULE_WEIGHTS: &[&str] = &["passer_unstoppable", "passer_caught"];
