@@ -11,6 +11,7 @@ use super::board::{CheckInfo, child_key, is_tactical, null_move_key};
 use super::history::Heuristics;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
+use super::singular::Singular;
 use super::time::TimeManager;
 use super::tt::{PackedMove, TranspositionTable, TtBound};
 use super::{CurrentMoveInfo, Reporter, SearchControl};
@@ -74,6 +75,8 @@ pub struct Worker<'a> {
     pub pawn_king: PawnKingCache,
     /// Move that led to each ply (`None` at the root and after a null move).
     pub played: Vec<Option<Move>>,
+    /// Move skipped at each ply by a singular-extension verification search (`None` normally).
+    pub excluded: Vec<Option<Move>>,
     /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
     pub root_moves: Vec<Move>,
     /// Whether the root position may be written to the TT (not when the root is restricted).
@@ -256,9 +259,11 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let key = self.key();
 
+        let excluded = self.excluded[ply];
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
+            && excluded.is_none()
             && !pv_node
             && !root
             && h.depth >= depth
@@ -271,7 +276,10 @@ impl<'a> Worker<'a> {
             return h.value;
         }
         // Tablebases after a capture or pawn move (hook 2 of 2; never without tables).
-        if !root && let Some(v) = self.tb.probe(pos, depth, ply, alpha, beta) {
+        if !root
+            && excluded.is_none()
+            && let Some(v) = self.tb.probe(pos, depth, ply, alpha, beta)
+        {
             return v;
         }
 
@@ -305,7 +313,7 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         self.heur.clear_killers(ply + 1);
 
-        if !pv_node && !in_check && !root {
+        if !pv_node && !in_check && !root && excluded.is_none() {
             // Reverse futility pruning: far above beta at low depth, assume it holds.
             if depth <= RFP_DEPTH
                 && !beta.is_mate()
@@ -371,7 +379,7 @@ impl<'a> Worker<'a> {
 
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
             let m = picked.mv;
-            if root && !self.root_moves.contains(&m) {
+            if (root && !self.root_moves.contains(&m)) || excluded == Some(m) {
                 continue;
             }
             let quiet = !is_tactical(m);
@@ -398,6 +406,18 @@ impl<'a> Worker<'a> {
                 }
                 continue;
             }
+            let extension = match hit {
+                // Not at in-check nodes: the check extension has already added its ply there.
+                Some(h)
+                    if !root && !in_check && excluded.is_none() && PackedMove::pack(m) == tt_move =>
+                {
+                    match self.singular_extension(pos, depth, ply, beta, m, h) {
+                        Singular::Extend(e) => e,
+                        Singular::Cut(v) => return v,
+                    }
+                }
+                _ => 0,
+            };
             let child = self.make(pos, m, ply);
             searched += 1;
             if root && self.time.elapsed().as_millis() as u64 >= CURRMOVE_AFTER_MS {
@@ -409,7 +429,7 @@ impl<'a> Worker<'a> {
                 });
             }
             self.played[ply + 1] = Some(m);
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             let mut v;
             if searched == 1 {
                 v = -self.negamax(&child, gives_check, new_depth, ply + 1, -beta, -alpha);
@@ -474,6 +494,10 @@ impl<'a> Worker<'a> {
         }
 
         if searched == 0 {
+            if excluded.is_some() {
+                // Only the excluded move was legal: it is singular by any measure.
+                return alpha;
+            }
             if picker.no_legal_moves() {
                 return if in_check {
                     Value::mated_in(ply)
@@ -484,7 +508,7 @@ impl<'a> Worker<'a> {
             // Everything was pruned: fail low with the best guess available.
             return alpha;
         }
-        if !root || self.store_root {
+        if (!root || self.store_root) && excluded.is_none() {
             let bound = if best >= beta {
                 TtBound::Lower
             } else if best_move.is_some() {

@@ -24,6 +24,7 @@ pub(crate) mod movepick;
 pub(crate) mod params;
 mod qsearch;
 pub(crate) mod see;
+mod singular;
 pub mod tb;
 pub mod threads;
 pub(crate) mod time;

@@ -28,6 +28,13 @@ pub const NMP_EVAL_MAX: i32 = 3;
 /// one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
 
+/// Singular extensions: tried at this remaining depth or more.
+pub const SE_MIN_DEPTH: i32 = 8;
+/// Singular extensions: the TT entry may be at most this many plies shallower than the node.
+pub const SE_TT_DEPTH_SLACK: i32 = 3;
+/// Singular extensions: the alternatives must fail below the TT value minus this much per ply.
+pub const SE_DEPTH_MARGIN: i32 = 2;
+
 /// Late move pruning: applies at this remaining depth or less.
 pub const LMP_DEPTH: i32 = 8;
 /// Late move pruning: quiet moves tried before the rest are skipped is

@@ -46,6 +46,7 @@ impl<'a> Worker<'a> {
             evals: vec![Value::DRAW; MAX_PLY + 2],
             psqt: vec![S::ZERO; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             root_moves: Vec::new(),
             store_root: false,
             root_depth: 0,
