@@ -43,7 +43,9 @@ use crate::eval::Evaluator;
 pub use crate::value::{MAX_PLY, Score, Value};
 use alphabeta::{Line, LmrTable, Worker};
 use history::Heuristics;
-use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use params::{
+    ASPIRATION_FULL_AFTER, ASPIRATION_MAX_SHALLOWER, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
+};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
@@ -526,8 +528,11 @@ fn aspiration(
         Some(v) if depth >= ASPIRATION_MIN_DEPTH && !v.is_mate() => (v - delta, v + delta),
         _ => (-Value::INFINITE, Value::INFINITE),
     };
+    // After a fail high the re-search goes one ply shallower each time (a fail high is usually
+    // confirmed, and a shallower search confirms it sooner); a fail low searches the full depth.
+    let mut search_depth = depth;
     loop {
-        let v = worker.negamax(pos, pos.is_check(), depth, 0, alpha, beta);
+        let v = worker.negamax(pos, pos.is_check(), search_depth, 0, alpha, beta);
         if worker.stopped {
             return None;
         }
@@ -540,14 +545,28 @@ fn aspiration(
                 report(worker, depth, multipv, &line, Bound::Upper);
             }
             beta = Value((alpha.0 + beta.0) / 2);
-            alpha = Value((v.0 - delta).max(-Value::INFINITE.0));
+            search_depth = depth;
+            alpha = if delta > ASPIRATION_FULL_AFTER {
+                -Value::INFINITE
+            } else {
+                Value((v.0 - delta).max(-Value::INFINITE.0))
+            };
         } else if v >= beta {
             report(worker, depth, multipv, &line, Bound::Lower);
-            beta = Value((v.0 + delta).min(Value::INFINITE.0));
+            if !v.is_mate() {
+                search_depth = (search_depth - 1).max(depth - ASPIRATION_MAX_SHALLOWER).max(1);
+            }
+            beta = if delta > ASPIRATION_FULL_AFTER {
+                Value::INFINITE
+            } else {
+                Value((v.0 + delta).min(Value::INFINITE.0))
+            };
         } else {
             return Some(line);
         }
-        delta += delta / 2;
+        // Doubling: a score that moved a lot usually moves further (a combination found), and
+        // every re-search costs a whole iteration.
+        delta *= 2;
     }
 }
 

@@ -4,7 +4,11 @@
 //! score margin in centipawns (often per ply of depth), `*_BASE`/`*_DIVISOR` terms of a formula.
 
 /// Half-width of the first aspiration window around the previous iteration's score.
-pub const ASPIRATION_WINDOW: i32 = 25;
+pub const ASPIRATION_WINDOW: i32 = 15;
+/// Aspiration windows: once the half-width passes this, the failing side opens fully.
+pub const ASPIRATION_FULL_AFTER: i32 = 400;
+/// Aspiration windows: after fail highs the re-search is at most this many plies shallower.
+pub const ASPIRATION_MAX_SHALLOWER: i32 = 3;
 /// Aspiration windows are used from this iteration depth on.
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 
