@@ -355,6 +355,7 @@ impl<'a> Worker<'a> {
 
         let turn = pos.turn();
         let checks = CheckInfo::new(pos);
+        let prior = [self.played[ply], ply.checked_sub(1).and_then(|p| self.played[p])];
         let mut picker = MovePicker::new(
             pos,
             if in_check {
@@ -365,7 +366,7 @@ impl<'a> Worker<'a> {
             tt_move,
             self.heur,
             ply,
-            self.played[ply],
+            prior,
         );
         if !in_check {
             // Quiet knight forks of king, queens and rooks that keep their gain: ordered early,
@@ -446,7 +447,7 @@ impl<'a> Worker<'a> {
                     r -= i32::from(picked.refutation);
                     r -= i32::from(gives_check);
                     if quiet {
-                        r -= self.heur.quiet_score(turn, self.played[ply], m) / LMR_HISTORY_DIVISOR;
+                        r -= self.heur.quiet_score(turn, prior, m) / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -477,9 +478,9 @@ impl<'a> Worker<'a> {
                     if v >= beta {
                         if quiet {
                             let bonus = Heuristics::bonus(depth);
-                            self.heur.update_history(turn, self.played[ply], m, bonus);
+                            self.heur.update_history(turn, prior, m, bonus);
                             for &q in &quiets {
-                                self.heur.update_history(turn, self.played[ply], q, -bonus);
+                                self.heur.update_history(turn, prior, q, -bonus);
                             }
                             self.heur.store_cutoff(turn, ply, m, self.played[ply]);
                         }
