@@ -205,12 +205,27 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let bucket = &self.buckets[self.index(key)];
+        let generation = self.generation.load(Ordering::Relaxed);
         bucket
             .slots
             .iter()
-            .map(Slot::load)
-            .find(|(k, e)| *k == key && e.gen_bound & 3 != 0)
-            .map(|(_, e)| TtHit {
+            .find_map(|slot| {
+                let (k, e) = slot.load();
+                if k != key || e.gen_bound & 3 == 0 {
+                    return None;
+                }
+                // A probe from this search refreshes the entry's age: it is still in use, so
+                // replacement should not treat it as stale.
+                if e.gen_bound >> 2 != generation {
+                    let refreshed = Data {
+                        gen_bound: (generation << 2) | (e.gen_bound & 3),
+                        ..e
+                    };
+                    slot.save(key, refreshed);
+                }
+                Some(e)
+            })
+            .map(|e| TtHit {
                 mv: PackedMove(e.mv),
                 value: Value(i32::from(e.value)).from_tt(ply),
                 eval: Value(i32::from(e.eval)),
@@ -333,6 +348,22 @@ mod tests {
             (Value(17), 3, TtBound::Exact)
         );
         assert!(tt.probe(43, 0).is_none());
+    }
+
+    #[test]
+    fn a_probe_refreshes_the_age_of_an_entry_from_an_earlier_search() {
+        use super::{PackedMove, TranspositionTable, TtBound};
+        use crate::value::Value;
+        let tt = TranspositionTable::new(1);
+        // Key 42 lands in the first bucket, which `hashfull` samples.
+        tt.store(42, PackedMove::NONE, Value(1), Value(0), 5, TtBound::Lower, 0);
+        assert_eq!(tt.hashfull(), 1);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0, "the entry belongs to the previous search");
+        let hit = tt.probe(42, 0).unwrap();
+        assert_eq!((hit.depth, hit.bound), (5, TtBound::Lower));
+        assert_eq!(tt.hashfull(), 1, "the probe made it current again");
+        assert_eq!(tt.probe(42, 0), Some(hit), "refreshing keeps the entry's contents");
     }
 
     #[test]
