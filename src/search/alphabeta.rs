@@ -285,14 +285,17 @@ impl<'a> Worker<'a> {
 
         let static_eval = if in_check {
             -Value::INFINITE
+        } else if let Some(h) = hit {
+            h.eval
+        } else if ply > 0
+            && self.played[ply].is_none()
+            && let Some(v) = self.eval.after_null_move(pos.board(), self.evals[ply - 1])
+        {
+            // After a null move: the parent's evaluation with the tempo handed over.
+            v
         } else {
-            hit.map_or_else(
-                || {
-                    self.eval
-                        .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
-                },
-                |h| h.eval,
-            )
+            self.eval
+                .evaluate_cached(pos, self.psqt[ply], &mut self.pawn_king)
         };
         // The TT score is a better estimate than the static eval when its bound allows.
         let eval = match hit {
