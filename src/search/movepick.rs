@@ -26,7 +26,7 @@ pub struct Picked {
     /// The move.
     pub mv: Move,
     /// Its exchange value (0 for quiet moves; for a capture that cannot lose material, possibly
-    /// only a lower bound ≥ 0 — every use compares it with a threshold ≤ 0).
+    /// only a lower bound ≥ 0 — a use that compares it with a threshold > 0 runs the exchange).
     pub see: i32,
     /// Whether it is a killer or the counter-move.
     pub refutation: bool,

@@ -78,6 +78,9 @@ pub const FORK_ORDER_BONUS: i32 = 1 << 20;
 
 /// Quiescence: delta pruning margin on top of the captured piece's value.
 pub const DELTA_MARGIN: i32 = 200;
+/// Quiescence: when the static eval is this far below alpha, captures that do not win
+/// material (SEE < 1) are skipped.
+pub const QSEARCH_SEE_MARGIN: i32 = 100;
 
 /// History: entries are kept within ±this (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;

@@ -6,8 +6,8 @@ use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
 
 use super::alphabeta::Worker;
 use super::board::CheckInfo;
-use super::movepick::{MovePicker, PickerKind};
-use super::params::DELTA_MARGIN;
+use super::movepick::{MovePicker, PickerKind, see};
+use super::params::{DELTA_MARGIN, QSEARCH_SEE_MARGIN};
 use super::see::captured_value;
 use super::tt::{PackedMove, TtBound};
 use crate::eval::tactics::winning_fork_squares;
@@ -94,6 +94,16 @@ impl Worker<'_> {
                     if !in_check
                         && m.promotion().is_none()
                         && static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0
+                    {
+                        continue;
+                    }
+                    // Far below alpha an even trade cannot lift the score: only captures that
+                    // win material (SEE ≥ 1) are searched. `picked.see` may be a lower bound.
+                    if !in_check
+                        && m.promotion().is_none()
+                        && static_eval.0 + QSEARCH_SEE_MARGIN <= alpha.0
+                        && picked.see < 1
+                        && see(pos, m) < 1
                     {
                         continue;
                     }
