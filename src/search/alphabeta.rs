@@ -12,7 +12,7 @@ use super::history::Heuristics;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
 use super::singular::Singular;
-use super::time::TimeManager;
+use super::time::{RootNodes, TimeManager};
 use super::tt::{PackedMove, TranspositionTable, TtBound};
 use super::{CurrentMoveInfo, Reporter, SearchControl};
 use crate::eval::Evaluator;
@@ -83,6 +83,8 @@ pub struct Worker<'a> {
     pub store_root: bool,
     /// Iteration depth, for current-move reports.
     pub root_depth: i32,
+    /// Nodes under each root move in this iteration (for time management).
+    pub root_nodes: RootNodes,
     /// Published node counts of every thread of this search (one entry with one thread).
     pub counters: &'a [AtomicU64],
     /// This worker's index in `counters` (0 = the main thread).
@@ -433,6 +435,7 @@ impl<'a> Worker<'a> {
                 });
             }
             self.played[ply + 1] = Some(m);
+            let nodes_before = self.nodes;
             let new_depth = depth - 1 + extension;
             let mut v;
             if searched == 1 {
@@ -470,6 +473,9 @@ impl<'a> Worker<'a> {
                 }
             }
             self.keys.pop();
+            if root {
+                self.root_nodes.add(m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return Value::DRAW;
             }

@@ -417,7 +417,9 @@ impl Searcher {
         'deepening: for depth in 1..=max_depth {
             worker.root_depth = depth;
             worker.seldepth = 0;
+            worker.root_nodes.clear();
             let mut lines: Vec<PvLine> = Vec::new();
+            let mut best_share = 1.0;
             for pv_index in 0..multipv {
                 worker.root_moves = root_moves
                     .iter()
@@ -429,6 +431,10 @@ impl Searcher {
                 let Some(line) = aspiration(&mut worker, pos, depth, previous, pv_index + 1) else {
                     break 'deepening;
                 };
+                if let (0, Some(&m)) = (pv_index, line.pv.first()) {
+                    // The first pass sees every root move; later MultiPV passes would dilute it.
+                    best_share = worker.root_nodes.share(m);
+                }
                 lines.push(line);
             }
             lines.sort_by_key(|l| std::cmp::Reverse(l.value));
@@ -439,6 +445,9 @@ impl Searcher {
                 report(&mut worker, depth, i + 1, line, Bound::Exact);
             }
             let best = completed[0].value;
+            if let Some(&m) = completed[0].pv.first() {
+                worker.time.on_iteration(depth, m, best, best_share);
+            }
             if forced {
                 break;
             }

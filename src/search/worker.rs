@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::alphabeta::{Line, LmrTable, Worker};
 use super::history::Heuristics;
-use super::time::TimeManager;
+use super::time::{RootNodes, TimeManager};
 use super::tt::TranspositionTable;
 use super::{Reporter, SearchControl};
 use crate::eval::Evaluator;
@@ -50,6 +50,7 @@ impl<'a> Worker<'a> {
             root_moves: Vec::new(),
             store_root: false,
             root_depth: 0,
+            root_nodes: RootNodes::default(),
             counters: counters.0,
             thread_id: counters.1,
             tb,
