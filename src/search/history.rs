@@ -5,6 +5,7 @@ use shakmaty::{Color, Move};
 
 use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_OFFSET, HISTORY_BONUS_PER_PLY, HISTORY_MAX};
 use super::tt::PackedMove;
+use super::worker::STACK_PLIES;
 use crate::eval::weights::role_index;
 use crate::value::MAX_PLY;
 
@@ -29,7 +30,7 @@ pub struct Heuristics {
 impl Default for Heuristics {
     fn default() -> Heuristics {
         Heuristics {
-            killers: vec![[PackedMove::NONE; 2]; MAX_PLY + 2],
+            killers: vec![[PackedMove::NONE; 2]; STACK_PLIES],
             history: vec![0; 2 * 64 * 64],
             continuation: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             followup: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],

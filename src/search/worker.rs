@@ -12,6 +12,10 @@ use crate::eval::pawn_king::PawnKingCache;
 use crate::eval::score::S;
 use crate::value::{MAX_PLY, Value};
 
+/// Entries of every per-ply array of the search (and of the killer table): plies `0..MAX_PLY`
+/// plus room for the child of the deepest node.
+pub const STACK_PLIES: usize = MAX_PLY + 2;
+
 impl<'a> Worker<'a> {
     /// A worker for one search with no node limit; `counters` are the node counts of all
     /// threads and `counters.1` this worker's index in them.
@@ -43,10 +47,10 @@ impl<'a> Worker<'a> {
             stopped: false,
             keys,
             pv: vec![Line::new(); MAX_PLY + 1],
-            evals: vec![Value::DRAW; MAX_PLY + 2],
-            psqt: vec![S::ZERO; MAX_PLY + 2],
-            played: vec![None; MAX_PLY + 2],
-            excluded: vec![None; MAX_PLY + 2],
+            evals: vec![Value::DRAW; STACK_PLIES],
+            psqt: vec![S::ZERO; STACK_PLIES],
+            played: vec![None; STACK_PLIES],
+            excluded: vec![None; STACK_PLIES],
             root_moves: Vec::new(),
             store_root: false,
             root_depth: 0,
