@@ -269,11 +269,7 @@ impl<'a> Worker<'a> {
             && !pv_node
             && !root
             && h.depth >= depth
-            && match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => h.value >= beta,
-                TtBound::Upper => h.value <= alpha,
-            }
+            && h.cuts(alpha, beta)
         {
             return h.value;
         }
@@ -519,13 +515,7 @@ impl<'a> Worker<'a> {
             return alpha;
         }
         if (!root || self.store_root) && excluded.is_none() {
-            let bound = if best >= beta {
-                TtBound::Lower
-            } else if best_move.is_some() {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
+            let bound = TtBound::of(best, beta, best_move.is_some());
             let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
             self.tt.store(key, mv, best, static_eval, depth, bound, ply);
         }

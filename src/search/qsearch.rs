@@ -45,11 +45,7 @@ impl Worker<'_> {
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit
             && !pv_node
-            && match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => h.value >= beta,
-                TtBound::Upper => h.value <= alpha,
-            }
+            && h.cuts(alpha, beta)
         {
             return h.value;
         }
@@ -143,13 +139,7 @@ impl Worker<'_> {
         if in_check && picker.no_legal_moves() {
             return Value::mated_in(ply);
         }
-        let bound = if best >= beta {
-            TtBound::Lower
-        } else if best_move.is_some() {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
+        let bound = TtBound::of(best, beta, best_move.is_some());
         let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
         let eval_store = if in_check { Value::DRAW } else { static_eval };
         self.tt.store(key, mv, best, eval_store, 0, bound, ply);
