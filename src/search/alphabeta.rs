@@ -2,22 +2,19 @@
 //! quiescence search. One [`Worker`] runs one search; the [`super::Searcher`] owns what
 //! persists between searches and drives iterative deepening.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position, Role};
 
+use super::CurrentMoveInfo;
 use super::board::{CheckInfo, child_key, is_tactical, null_move_key};
 use super::history::Heuristics;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
 use super::singular::Singular;
-use super::time::{RootNodes, TimeManager};
-use super::tt::{PackedMove, TranspositionTable, TtBound};
-use super::{CurrentMoveInfo, Reporter, SearchControl};
-use crate::eval::Evaluator;
-use crate::eval::pawn_king::PawnKingCache;
-use crate::eval::score::S;
+use super::tt::{PackedMove, TtBound};
+use super::worker::Worker;
 use crate::value::{MAX_PLY, Value};
 
 /// Reductions by `[depth][move number]`, both capped at 63.
@@ -38,60 +35,6 @@ pub fn lmr_table() -> Box<LmrTable> {
 
 /// A principal variation.
 pub type Line = ArrayVec<Move, MAX_PLY>;
-
-/// The state of one running search.
-pub struct Worker<'a> {
-    /// Shared transposition table.
-    pub tt: &'a TranspositionTable,
-    /// Move-ordering statistics.
-    pub heur: &'a mut Heuristics,
-    /// The evaluation.
-    pub eval: &'a Evaluator,
-    /// Reduction table.
-    pub lmr: &'a LmrTable,
-    /// Clock.
-    pub time: TimeManager,
-    /// Stop flag and ponderhit from the caller.
-    pub control: &'a SearchControl,
-    /// Progress output.
-    pub reporter: &'a mut dyn Reporter,
-    /// Stop once this many nodes have been searched.
-    pub node_limit: u64,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Deepest ply reached.
-    pub seldepth: usize,
-    /// Set once the search must unwind.
-    pub stopped: bool,
-    /// Zobrist keys of the game so far and of the current path; the last is the current node.
-    pub keys: Vec<u64>,
-    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
-    pub pv: Vec<Line>,
-    /// Static evaluation per ply (`-INFINITE` when in check).
-    pub evals: Vec<Value>,
-    /// Material and piece-square sum per ply (White's view), kept up to date move by move.
-    pub psqt: Vec<S>,
-    /// This thread's pawn-and-king terms by configuration, for the evaluation.
-    pub pawn_king: PawnKingCache,
-    /// Move that led to each ply (`None` at the root and after a null move).
-    pub played: Vec<Option<Move>>,
-    /// Move skipped at each ply by a singular-extension verification search (`None` normally).
-    pub excluded: Vec<Option<Move>>,
-    /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
-    pub root_moves: Vec<Move>,
-    /// Whether the root position may be written to the TT (not when the root is restricted).
-    pub store_root: bool,
-    /// Iteration depth, for current-move reports.
-    pub root_depth: i32,
-    /// Nodes under each root move in this iteration (for time management).
-    pub root_nodes: RootNodes,
-    /// Published node counts of every thread of this search (one entry with one thread).
-    pub counters: &'a [AtomicU64],
-    /// This worker's index in `counters` (0 = the main thread).
-    pub thread_id: usize,
-    /// Tablebase probing (none without tables) and its hit count.
-    pub tb: super::tb::SearchTb<'a>,
-}
 
 impl<'a> Worker<'a> {
     /// Whether to unwind: stop flag, node limit (over all threads) or hard time limit.
@@ -356,7 +299,10 @@ impl<'a> Worker<'a> {
 
         let turn = pos.turn();
         let checks = CheckInfo::new(pos);
-        let prior = [self.played[ply], ply.checked_sub(1).and_then(|p| self.played[p])];
+        let prior = [
+            self.played[ply],
+            ply.checked_sub(1).and_then(|p| self.played[p]),
+        ];
         let mut picker = MovePicker::new(
             pos,
             if in_check {
@@ -411,7 +357,10 @@ impl<'a> Worker<'a> {
             let extension = match hit {
                 // Not at in-check nodes: the check extension has already added its ply there.
                 Some(h)
-                    if !root && !in_check && excluded.is_none() && PackedMove::pack(m) == tt_move =>
+                    if !root
+                        && !in_check
+                        && excluded.is_none()
+                        && PackedMove::pack(m) == tt_move =>
                 {
                     match self.singular_extension(pos, depth, ply, beta, m, h) {
                         Singular::Extend(e) => e,

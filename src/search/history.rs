@@ -93,7 +93,9 @@ impl Heuristics {
     /// Follow-up history of a quiet move `m` for `color` whose own previous move was `prev2`.
     #[must_use]
     pub fn followup(&self, color: Color, prev2: Option<Move>, m: Move) -> i32 {
-        prev2.map_or(0, |p| i32::from(self.followup[continuation_index(color, p, m)]))
+        prev2.map_or(0, |p| {
+            i32::from(self.followup[continuation_index(color, p, m)])
+        })
     }
 
     /// Ordering score of a quiet move: butterfly, continuation and follow-up history.
@@ -110,7 +112,10 @@ impl Heuristics {
         let h = &mut self.history[history_index(color, m)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         if let Some(p) = prior[0] {
-            gravity(&mut self.continuation[continuation_index(color, p, m)], bonus);
+            gravity(
+                &mut self.continuation[continuation_index(color, p, m)],
+                bonus,
+            );
         }
         if let Some(p) = prior[1] {
             gravity(&mut self.followup[continuation_index(color, p, m)], bonus);

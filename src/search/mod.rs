@@ -41,7 +41,7 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 
 use crate::eval::Evaluator;
 pub use crate::value::{MAX_PLY, Score, Value};
-use alphabeta::{Line, LmrTable, Worker};
+use alphabeta::{Line, LmrTable};
 use history::Heuristics;
 use params::{
     ASPIRATION_FULL_AFTER, ASPIRATION_MAX_SHALLOWER, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
@@ -52,6 +52,7 @@ use tt::{PackedMove, TranspositionTable};
 pub use types::{
     Bound, CurrentMoveInfo, IterationInfo, Limits, Reporter, SearchControl, SearchResult,
 };
+use worker::Worker;
 
 /// Owns the transposition table, the history tables and the evaluator; one per game (or per
 /// EPD job).
@@ -563,7 +564,9 @@ fn aspiration(
         } else if v >= beta {
             report(worker, depth, multipv, &line, Bound::Lower);
             if !v.is_mate() {
-                search_depth = (search_depth - 1).max(depth - ASPIRATION_MAX_SHALLOWER).max(1);
+                search_depth = (search_depth - 1)
+                    .max(depth - ASPIRATION_MAX_SHALLOWER)
+                    .max(1);
             }
             beta = if delta > ASPIRATION_FULL_AFTER {
                 Value::INFINITE

@@ -4,12 +4,12 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
 
-use super::alphabeta::Worker;
 use super::board::CheckInfo;
 use super::movepick::{MovePicker, PickerKind, see};
 use super::params::{DELTA_MARGIN, QSEARCH_SEE_MARGIN};
 use super::see::captured_value;
 use super::tt::{PackedMove, TtBound};
+use super::worker::Worker;
 use crate::eval::tactics::winning_fork_squares;
 use crate::geometry::knight_attacks_set;
 use crate::value::{MAX_PLY, Value};

@@ -4,9 +4,9 @@
 
 use shakmaty::{Chess, Move};
 
-use super::alphabeta::Worker;
 use super::params::{SE_DEPTH_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_SLACK};
 use super::tt::{TtBound, TtHit};
+use super::worker::Worker;
 use crate::value::Value;
 
 /// What the verification search says about the TT move.

@@ -18,11 +18,12 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Move};
 
-use super::alphabeta::{LmrTable, Worker, lmr_table};
+use super::alphabeta::{LmrTable, lmr_table};
 use super::history::Heuristics;
 use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
+use super::worker::Worker;
 use super::{Limits, SearchControl, Value, aspiration};
 use crate::eval::Evaluator;
 

@@ -385,14 +385,26 @@ mod tests {
         use crate::value::Value;
         let tt = TranspositionTable::new(1);
         // Key 42 lands in the first bucket, which `hashfull` samples.
-        tt.store(42, PackedMove::NONE, Value(1), Value(0), 5, TtBound::Lower, 0);
+        tt.store(
+            42,
+            PackedMove::NONE,
+            Value(1),
+            Value(0),
+            5,
+            TtBound::Lower,
+            0,
+        );
         assert_eq!(tt.hashfull(), 1);
         tt.new_search();
         assert_eq!(tt.hashfull(), 0, "the entry belongs to the previous search");
         let hit = tt.probe(42, 0).unwrap();
         assert_eq!((hit.depth, hit.bound), (5, TtBound::Lower));
         assert_eq!(tt.hashfull(), 1, "the probe made it current again");
-        assert_eq!(tt.probe(42, 0), Some(hit), "refreshing keeps the entry's contents");
+        assert_eq!(
+            tt.probe(42, 0),
+            Some(hit),
+            "refreshing keeps the entry's contents"
+        );
     }
 
     #[test]
@@ -409,7 +421,13 @@ mod tests {
         };
         // Every result stored for this window settles a later probe with the same window
         // exactly when it was outside it or exact.
-        for (best, raised) in [(-50, false), (-10, false), (0, true), (10, true), (40, false)] {
+        for (best, raised) in [
+            (-50, false),
+            (-10, false),
+            (0, true),
+            (10, true),
+            (40, false),
+        ] {
             let bound = TtBound::of(Value(best), beta, raised);
             let expected = match best {
                 b if b >= 10 => TtBound::Lower,
