@@ -415,31 +415,20 @@ impl Searcher {
         let mut completed: Vec<PvLine> = Vec::new();
         let mut completed_depth = 0;
         let mut seldepth = 0;
-        'deepening: for depth in 1..=max_depth {
-            worker.root_depth = depth;
-            worker.seldepth = 0;
-            worker.root_nodes.clear();
-            let mut lines: Vec<PvLine> = Vec::new();
-            let mut best_share = 1.0;
-            for pv_index in 0..multipv {
-                worker.root_moves = root_moves
-                    .iter()
-                    .filter(|m| lines.iter().all(|l| l.pv.first() != Some(m)))
-                    .copied()
-                    .collect();
-                worker.store_root = pv_index == 0 && !restricted;
-                let previous = completed.get(pv_index).map(|l| l.value);
-                let Some(line) = aspiration(&mut worker, pos, depth, previous, pv_index + 1) else {
-                    break 'deepening;
-                };
-                if let (0, Some(&m)) = (pv_index, line.pv.first()) {
-                    // The first pass sees every root move; later MultiPV passes would dilute it.
-                    best_share = worker.root_nodes.share(m);
-                }
-                lines.push(line);
-            }
-            lines.sort_by_key(|l| std::cmp::Reverse(l.value));
-            completed = lines;
+        for depth in 1..=max_depth {
+            let Some(done) = iteration(
+                &mut worker,
+                pos,
+                depth,
+                &root_moves,
+                &completed,
+                multipv,
+                !restricted,
+            ) else {
+                break;
+            };
+            let best_share = done.best_share;
+            completed = done.lines;
             completed_depth = depth;
             seldepth = worker.seldepth;
             for (i, line) in completed.iter().enumerate() {
@@ -522,6 +511,51 @@ impl Searcher {
             .copied()
             .find(|&r| hit.mv.matches(r))
     }
+}
+
+/// One completed iteration of iterative deepening.
+struct Iteration {
+    /// The MultiPV lines, best first.
+    lines: Vec<PvLine>,
+    /// The share of the root's nodes spent under the best move (in the first MultiPV pass).
+    best_share: f64,
+}
+
+/// One iteration of iterative deepening at `depth`, for the main thread and the helpers alike:
+/// the `multipv` best of `root_moves` one after another, each through an aspiration window
+/// around its score in `previous` (the last iteration's lines). `store_root`: whether the
+/// root may be written to the TT. `None` when the search was stopped before it finished.
+fn iteration(
+    worker: &mut Worker<'_>,
+    pos: &Chess,
+    depth: i32,
+    root_moves: &[Move],
+    previous: &[PvLine],
+    multipv: usize,
+    store_root: bool,
+) -> Option<Iteration> {
+    worker.root_depth = depth;
+    worker.seldepth = 0;
+    worker.root_nodes.clear();
+    let mut lines: Vec<PvLine> = Vec::new();
+    let mut best_share = 1.0;
+    for pv_index in 0..multipv {
+        worker.root_moves = root_moves
+            .iter()
+            .filter(|m| lines.iter().all(|l| l.pv.first() != Some(m)))
+            .copied()
+            .collect();
+        worker.store_root = pv_index == 0 && store_root;
+        let previous = previous.get(pv_index).map(|l| l.value);
+        let line = aspiration(worker, pos, depth, previous, pv_index + 1)?;
+        if let (0, Some(&m)) = (pv_index, line.pv.first()) {
+            // The first pass sees every root move; later MultiPV passes would dilute it.
+            best_share = worker.root_nodes.share(m);
+        }
+        lines.push(line);
+    }
+    lines.sort_by_key(|l| std::cmp::Reverse(l.value));
+    Some(Iteration { lines, best_share })
 }
 
 /// Search the root at `depth` with an aspiration window around `previous`, reporting failed

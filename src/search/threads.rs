@@ -24,7 +24,7 @@ use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::worker::Worker;
-use super::{Limits, SearchControl, Value, aspiration};
+use super::{Limits, SearchControl, iteration};
 use crate::eval::Evaluator;
 
 /// Stack of every search thread: deep recursion with move lists on the stack needs more than
@@ -195,18 +195,23 @@ fn search_as_helper(id: usize, job: &HelperJob, heuristics: &mut Heuristics, lmr
         (&job.counters, id),
         SearchTb::new(&job.tb),
     );
-    worker.store_root = job.store_root;
     worker.node_limit = job.node_limit;
-    let mut previous: Option<Value> = None;
+    let mut previous = Vec::new();
     // Odd helpers run one ply ahead of the main thread: the threads then disagree on depth
     // as well as on move order, which spreads them over more of the tree.
     let skew = (id % 2) as i32;
     for depth in 1..=job.max_depth {
         let depth = (depth + skew).min(job.max_depth);
-        worker.root_depth = depth;
-        worker.root_moves.clone_from(&job.root_moves);
-        match aspiration(&mut worker, &job.pos, depth, previous, 1) {
-            Some(line) => previous = Some(line.value),
+        match iteration(
+            &mut worker,
+            &job.pos,
+            depth,
+            &job.root_moves,
+            &previous,
+            1,
+            job.store_root,
+        ) {
+            Some(done) => previous = done.lines,
             None => break,
         }
         if job.abort.load(Ordering::Relaxed) {
