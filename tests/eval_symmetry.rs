@@ -1,16 +1,19 @@
 //! The evaluation is colour-blind: a position and its colour-flipped twin (board mirrored
 //! vertically, colours and side to move swapped) evaluate the same from the side to move's point
 //! of view. The twin is built by shakmaty (`Setup::into_mirrored`), independently of the library.
-//! One test, over the bench positions and up to 150 positions of every suite in `epd/` (mate
-//! problems, endgames and Chess960 starts included, for unusual material).
+//! Checked over the bench positions and up to 150 positions of every suite in `epd/` (mate
+//! problems, endgames and Chess960 starts included, for unusual material). Over the same
+//! positions, the search's null-move shortcut (`Evaluator::after_null_move`) is checked against
+//! evaluating the board with the other side to move (built by shakmaty's `swap_turn`).
 
 mod common;
 
 use common::suite_positions;
 use minkowski::eval::Evaluator;
+use minkowski::eval::tactics::knight_fork_moves;
 use minkowski::search::bench::BENCH_POSITIONS;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position};
 
 /// Every suite in `epd/`, so a suite added later is checked too.
 fn every_suite() -> Vec<String> {
@@ -38,15 +41,23 @@ fn mirrored(pos: &Chess) -> Option<Chess> {
     Chess::from_setup(setup, CastlingMode::Chess960).ok()
 }
 
-#[test]
-fn the_colour_flipped_position_evaluates_the_same() {
-    let eval = Evaluator::default();
+/// The bench positions, then up to 150 positions of every suite in `epd/`.
+fn positions() -> impl Iterator<Item = Chess> {
     let fixed = BENCH_POSITIONS.iter().map(|fen| position(fen));
     let files = every_suite();
     assert!(files.len() >= 30, "only {} suites in epd/", files.len());
-    let suites = files.iter().flat_map(|file| suite_positions(file, 150));
+    fixed.chain(
+        files
+            .into_iter()
+            .flat_map(|file| suite_positions(&file, 150)),
+    )
+}
+
+#[test]
+fn the_colour_flipped_position_evaluates_the_same() {
+    let eval = Evaluator::default();
     let (mut checked, mut refused) = (0, 0);
-    for pos in fixed.chain(suites) {
+    for pos in positions() {
         let Some(twin) = mirrored(&pos) else {
             refused += 1;
             continue;
@@ -64,5 +75,44 @@ fn the_colour_flipped_position_evaluates_the_same() {
     assert!(
         refused * 100 <= checked,
         "{refused} positions could not be mirrored"
+    );
+}
+
+/// The shortcut leaves the knight-fork bonus as it was (a fork the side to move can play now
+/// scores more than one it only threatens), so positions with a fork for either side are left
+/// out; where it declines (specialised endgames, a side with king and pawns only) the search
+/// evaluates, so those are only counted.
+#[test]
+fn the_null_move_shortcut_is_the_evaluation_with_the_other_side_to_move() {
+    let eval = Evaluator::default();
+    let (mut exact, mut declined) = (0, 0);
+    for pos in positions() {
+        let board = pos.board();
+        if Color::ALL
+            .iter()
+            .any(|&c| knight_fork_moves(board, c).any())
+        {
+            continue;
+        }
+        // In check there is no null move (and shakmaty refuses the swapped position).
+        let Ok(passed) = pos.clone().swap_turn() else {
+            continue;
+        };
+        match eval.after_null_move(board, eval.evaluate(&pos)) {
+            Some(shortcut) => {
+                assert_eq!(
+                    shortcut,
+                    eval.evaluate(&passed),
+                    "{}",
+                    Fen::from_position(&pos, EnPassantMode::Legal)
+                );
+                exact += 1;
+            }
+            None => declined += 1,
+        }
+    }
+    assert!(
+        exact >= 1_000,
+        "only {exact} positions ({declined} declined)"
     );
 }

@@ -218,6 +218,37 @@ impl Evaluator {
         self.evaluate_rest(pos, material_psqt, &mut (), Some(cache))
     }
 
+    /// The static evaluation after a null move in a position whose evaluation (side to move's
+    /// view) was `parent`: the same board with the other side to move, so every term keeps its
+    /// size and changes sign except the tempo bonus, which changes sides (`−parent + 2·tempo`).
+    /// The knight-fork bonus (`fork_now` against `fork_threat`) is the one term this leaves as
+    /// it was. `None` in a specialised endgame (its verdict carries no tempo) and when a side has
+    /// only king and pawns (the passer race against it counts who moves): evaluate then.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// use shakmaty::{Chess, Position};
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// let passed = pos.clone().swap_turn().unwrap();
+    /// // No knight fork in the start position: the shortcut is exact.
+    /// assert_eq!(e.after_null_move(pos.board(), e.evaluate(&pos)), Some(e.evaluate(&passed)));
+    /// ```
+    #[must_use]
+    pub fn after_null_move(&self, board: &Board, parent: Value) -> Option<Value> {
+        let pieces = board.occupied() & !(board.pawns() | board.kings());
+        let bare = |color| (pieces & board.by_color(color)).is_empty();
+        if bare(Color::White) || bare(Color::Black) || endgame::lookup(board).is_some() {
+            return None;
+        }
+        let w = &self.weights;
+        let mut phase = 0;
+        for role in Role::ALL {
+            phase += w.phase_weight[role_index(role)] * board.by_role(role).count() as i32;
+        }
+        let tempo = w.tempo.taper(phase.min(MAX_PHASE));
+        Some(Value((2 * tempo - parent.0).clamp(-EVAL_LIMIT, EVAL_LIMIT)))
+    }
+
     /// [`Evaluator::evaluate_rest`] compiled with the `popcnt` instruction enabled.
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
     #[target_feature(enable = "popcnt")]

@@ -2,21 +2,19 @@
 //! quiescence search. One [`Worker`] runs one search; the [`super::Searcher`] owns what
 //! persists between searches and drives iterative deepening.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position, Role};
 
+use super::CurrentMoveInfo;
 use super::board::{CheckInfo, child_key, is_tactical, null_move_key};
 use super::history::Heuristics;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
-use super::time::TimeManager;
-use super::tt::{PackedMove, TranspositionTable, TtBound};
-use super::{CurrentMoveInfo, Reporter, SearchControl};
-use crate::eval::Evaluator;
-use crate::eval::pawn_king::PawnKingCache;
-use crate::eval::score::S;
+use super::singular::Singular;
+use super::tt::{PackedMove, TtBound};
+use super::worker::Worker;
 use crate::value::{MAX_PLY, Value};
 
 /// Reductions by `[depth][move number]`, both capped at 63.
@@ -37,57 +35,6 @@ pub fn lmr_table() -> Box<LmrTable> {
 
 /// A principal variation.
 pub type Line = ArrayVec<Move, MAX_PLY>;
-
-/// The state of one running search.
-pub struct Worker<'a> {
-    /// Shared transposition table.
-    pub tt: &'a TranspositionTable,
-    /// Move-ordering statistics.
-    pub heur: &'a mut Heuristics,
-    /// The evaluation.
-    pub eval: &'a Evaluator,
-    /// Reduction table.
-    pub lmr: &'a LmrTable,
-    /// Clock.
-    pub time: TimeManager,
-    /// Stop flag and ponderhit from the caller.
-    pub control: &'a SearchControl,
-    /// Progress output.
-    pub reporter: &'a mut dyn Reporter,
-    /// Stop once this many nodes have been searched.
-    pub node_limit: u64,
-    /// Nodes searched so far.
-    pub nodes: u64,
-    /// Deepest ply reached.
-    pub seldepth: usize,
-    /// Set once the search must unwind.
-    pub stopped: bool,
-    /// Zobrist keys of the game so far and of the current path; the last is the current node.
-    pub keys: Vec<u64>,
-    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
-    pub pv: Vec<Line>,
-    /// Static evaluation per ply (`-INFINITE` when in check).
-    pub evals: Vec<Value>,
-    /// Material and piece-square sum per ply (White's view), kept up to date move by move.
-    pub psqt: Vec<S>,
-    /// This thread's pawn-and-king terms by configuration, for the evaluation; it outlives
-    /// the search (kept by the searcher or the helper thread, cleared on a new game).
-    pub pawn_king: &'a mut PawnKingCache,
-    /// Move that led to each ply (`None` at the root and after a null move).
-    pub played: Vec<Option<Move>>,
-    /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
-    pub root_moves: Vec<Move>,
-    /// Whether the root position may be written to the TT (not when the root is restricted).
-    pub store_root: bool,
-    /// Iteration depth, for current-move reports.
-    pub root_depth: i32,
-    /// Published node counts of every thread of this search (one entry with one thread).
-    pub counters: &'a [AtomicU64],
-    /// This worker's index in `counters` (0 = the main thread).
-    pub thread_id: usize,
-    /// Tablebase probing (none without tables) and its hit count.
-    pub tb: super::tb::SearchTb<'a>,
-}
 
 impl<'a> Worker<'a> {
     /// Whether to unwind: stop flag, node limit (over all threads) or hard time limit.
@@ -257,35 +204,39 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply);
         let key = self.key();
 
+        let excluded = self.excluded[ply];
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
+            && excluded.is_none()
             && !pv_node
             && !root
             && h.depth >= depth
-            && match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => h.value >= beta,
-                TtBound::Upper => h.value <= alpha,
-            }
+            && h.cuts(alpha, beta)
         {
             return h.value;
         }
         // Tablebases after a capture or pawn move (hook 2 of 2; never without tables).
-        if !root && let Some(v) = self.tb.probe(pos, depth, ply, alpha, beta) {
+        if !root
+            && excluded.is_none()
+            && let Some(v) = self.tb.probe(pos, depth, ply, alpha, beta)
+        {
             return v;
         }
 
         let static_eval = if in_check {
             -Value::INFINITE
+        } else if let Some(h) = hit {
+            h.eval
+        } else if ply > 0
+            && self.played[ply].is_none()
+            && let Some(v) = self.eval.after_null_move(pos.board(), self.evals[ply - 1])
+        {
+            // After a null move: the parent's evaluation with the tempo handed over.
+            v
         } else {
-            hit.map_or_else(
-                || {
-                    self.eval
-                        .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
-                },
-                |h| h.eval,
-            )
+            self.eval
+                .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
         };
         // The TT score is a better estimate than the static eval when its bound allows.
         let eval = match hit {
@@ -306,7 +257,7 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         self.heur.clear_killers(ply + 1);
 
-        if !pv_node && !in_check && !root {
+        if !pv_node && !in_check && !root && excluded.is_none() {
             // Reverse futility pruning: far above beta at low depth, assume it holds.
             if depth <= RFP_DEPTH
                 && !beta.is_mate()
@@ -348,6 +299,10 @@ impl<'a> Worker<'a> {
 
         let turn = pos.turn();
         let checks = CheckInfo::new(pos);
+        let prior = [
+            self.played[ply],
+            ply.checked_sub(1).and_then(|p| self.played[p]),
+        ];
         let mut picker = MovePicker::new(
             pos,
             if in_check {
@@ -358,7 +313,7 @@ impl<'a> Worker<'a> {
             tt_move,
             self.heur,
             ply,
-            self.played[ply],
+            prior,
         );
         if !in_check {
             // Quiet knight forks of king, queens and rooks that keep their gain: ordered early,
@@ -372,7 +327,7 @@ impl<'a> Worker<'a> {
 
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
             let m = picked.mv;
-            if root && !self.root_moves.contains(&m) {
+            if (root && !self.root_moves.contains(&m)) || excluded == Some(m) {
                 continue;
             }
             let quiet = !is_tactical(m);
@@ -399,6 +354,21 @@ impl<'a> Worker<'a> {
                 }
                 continue;
             }
+            let extension = match hit {
+                // Not at in-check nodes: the check extension has already added its ply there.
+                Some(h)
+                    if !root
+                        && !in_check
+                        && excluded.is_none()
+                        && PackedMove::pack(m) == tt_move =>
+                {
+                    match self.singular_extension(pos, depth, ply, beta, m, h) {
+                        Singular::Extend(e) => e,
+                        Singular::Cut(v) => return v,
+                    }
+                }
+                _ => 0,
+            };
             let child = self.make(pos, m, ply);
             searched += 1;
             if root && self.time.elapsed().as_millis() as u64 >= CURRMOVE_AFTER_MS {
@@ -410,7 +380,8 @@ impl<'a> Worker<'a> {
                 });
             }
             self.played[ply + 1] = Some(m);
-            let new_depth = depth - 1;
+            let nodes_before = self.nodes;
+            let new_depth = depth - 1 + extension;
             let mut v;
             if searched == 1 {
                 v = -self.negamax(&child, gives_check, new_depth, ply + 1, -beta, -alpha);
@@ -427,7 +398,7 @@ impl<'a> Worker<'a> {
                     r -= i32::from(picked.refutation);
                     r -= i32::from(gives_check);
                     if quiet {
-                        r -= self.heur.quiet_score(turn, self.played[ply], m) / LMR_HISTORY_DIVISOR;
+                        r -= self.heur.quiet_score(turn, prior, m) / LMR_HISTORY_DIVISOR;
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -447,6 +418,9 @@ impl<'a> Worker<'a> {
                 }
             }
             self.keys.pop();
+            if root {
+                self.root_nodes.add(m, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return Value::DRAW;
             }
@@ -458,9 +432,9 @@ impl<'a> Worker<'a> {
                     if v >= beta {
                         if quiet {
                             let bonus = Heuristics::bonus(depth);
-                            self.heur.update_history(turn, self.played[ply], m, bonus);
+                            self.heur.update_history(turn, prior, m, bonus);
                             for &q in &quiets {
-                                self.heur.update_history(turn, self.played[ply], q, -bonus);
+                                self.heur.update_history(turn, prior, q, -bonus);
                             }
                             self.heur.store_cutoff(turn, ply, m, self.played[ply]);
                         }
@@ -475,6 +449,10 @@ impl<'a> Worker<'a> {
         }
 
         if searched == 0 {
+            if excluded.is_some() {
+                // Only the excluded move was legal: it is singular by any measure.
+                return alpha;
+            }
             if picker.no_legal_moves() {
                 return if in_check {
                     Value::mated_in(ply)
@@ -485,14 +463,8 @@ impl<'a> Worker<'a> {
             // Everything was pruned: fail low with the best guess available.
             return alpha;
         }
-        if !root || self.store_root {
-            let bound = if best >= beta {
-                TtBound::Lower
-            } else if best_move.is_some() {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
+        if (!root || self.store_root) && excluded.is_none() {
+            let bound = TtBound::of(best, beta, best_move.is_some());
             let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
             self.tt.store(key, mv, best, static_eval, depth, bound, ply);
         }

@@ -9,22 +9,25 @@
 //!
 //! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores
 //! ([`Value`], [`Score`]) and [`mod@bench`] (the fixed bench). Inside, private to the crate:
-//! `alphabeta` (PVS, quiescence, pruning), `movepick` (SEE, staged ordering), `movegen` (legal
-//! moves split into tactical and quiet, in shakmaty's order), `history`
-//! (killers and history tables), `board` (gives-check test, tactical move generation,
-//! incremental keys), `tt`
-//! (transposition table), `time` (time management) and `params` (every threshold).
+//! `alphabeta` (PVS, quiescence, pruning), `iteration` (one iteration of iterative deepening:
+//! the MultiPV passes and aspiration windows, shared by the main and helper threads),
+//! `movepick` (SEE, staged ordering), `movegen` (legal moves split into tactical and quiet, in
+//! shakmaty's order), `history` (killers and history tables), `board` (gives-check test,
+//! tactical move generation, incremental keys), `tt` (transposition table), `time` (time
+//! management) and `params` (every threshold).
 
 pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod board;
 pub(crate) mod history;
+mod iteration;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
 pub(crate) mod params;
 mod pawn_king_memory;
 mod qsearch;
 pub(crate) mod see;
+mod singular;
 pub mod tb;
 pub mod threads;
 pub(crate) mod time;
@@ -42,15 +45,16 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 pub use crate::value::{MAX_PLY, Score, Value};
-use alphabeta::{Line, LmrTable, Worker};
+use alphabeta::{Line, LmrTable};
 use history::Heuristics;
-use params::{ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW};
+use iteration::{PvLine, iteration};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
 pub use types::{
     Bound, CurrentMoveInfo, IterationInfo, Limits, Reporter, SearchControl, SearchResult,
 };
+use worker::Worker;
 
 /// Owns the transposition table, the history tables and the evaluator; one per game (or per
 /// EPD job).
@@ -77,13 +81,6 @@ pub struct Searcher {
     lmr: Box<LmrTable>,
     helpers: HelperPool,
     tb: tb::TbConfig,
-}
-
-/// One finished principal variation of an iteration.
-#[derive(Clone, Debug)]
-struct PvLine {
-    value: Value,
-    pv: Line,
 }
 
 impl Searcher {
@@ -422,31 +419,29 @@ impl Searcher {
         let mut completed: Vec<PvLine> = Vec::new();
         let mut completed_depth = 0;
         let mut seldepth = 0;
-        'deepening: for depth in 1..=max_depth {
-            worker.root_depth = depth;
-            worker.seldepth = 0;
-            let mut lines: Vec<PvLine> = Vec::new();
-            for pv_index in 0..multipv {
-                worker.root_moves = root_moves
-                    .iter()
-                    .filter(|m| lines.iter().all(|l| l.pv.first() != Some(m)))
-                    .copied()
-                    .collect();
-                worker.store_root = pv_index == 0 && !restricted;
-                let previous = completed.get(pv_index).map(|l| l.value);
-                let Some(line) = aspiration(&mut worker, pos, depth, previous, pv_index + 1) else {
-                    break 'deepening;
-                };
-                lines.push(line);
-            }
-            lines.sort_by_key(|l| std::cmp::Reverse(l.value));
-            completed = lines;
+        for depth in 1..=max_depth {
+            let Some(done) = iteration(
+                &mut worker,
+                pos,
+                depth,
+                &root_moves,
+                &completed,
+                multipv,
+                !restricted,
+            ) else {
+                break;
+            };
+            let best_share = done.best_share;
+            completed = done.lines;
             completed_depth = depth;
             seldepth = worker.seldepth;
             for (i, line) in completed.iter().enumerate() {
                 report(&mut worker, depth, i + 1, line, Bound::Exact);
             }
             let best = completed[0].value;
+            if let Some(&m) = completed[0].pv.first() {
+                worker.time.on_iteration(depth, m, best, best_share);
+            }
             if forced {
                 break;
             }
@@ -520,63 +515,4 @@ impl Searcher {
             .copied()
             .find(|&r| hit.mv.matches(r))
     }
-}
-
-/// Search the root at `depth` with an aspiration window around `previous`, reporting failed
-/// windows. `None` when the search was stopped before the iteration finished.
-fn aspiration(
-    worker: &mut Worker<'_>,
-    pos: &Chess,
-    depth: i32,
-    previous: Option<Value>,
-    multipv: usize,
-) -> Option<PvLine> {
-    let mut delta = ASPIRATION_WINDOW;
-    let (mut alpha, mut beta) = match previous {
-        Some(v) if depth >= ASPIRATION_MIN_DEPTH && !v.is_mate() => (v - delta, v + delta),
-        _ => (-Value::INFINITE, Value::INFINITE),
-    };
-    loop {
-        let v = worker.negamax(pos, pos.is_check(), depth, 0, alpha, beta);
-        if worker.stopped {
-            return None;
-        }
-        let line = PvLine {
-            value: v,
-            pv: worker.pv[0].clone(),
-        };
-        if v <= alpha {
-            if !line.pv.is_empty() {
-                report(worker, depth, multipv, &line, Bound::Upper);
-            }
-            beta = Value((alpha.0 + beta.0) / 2);
-            alpha = Value((v.0 - delta).max(-Value::INFINITE.0));
-        } else if v >= beta {
-            report(worker, depth, multipv, &line, Bound::Lower);
-            beta = Value((v.0 + delta).min(Value::INFINITE.0));
-        } else {
-            return Some(line);
-        }
-        delta += delta / 2;
-    }
-}
-
-fn report(worker: &mut Worker<'_>, depth: i32, multipv: usize, line: &PvLine, bound: Bound) {
-    let time = worker.time.elapsed();
-    let nodes = worker.total_nodes();
-    let nps = (u128::from(nodes) * 1000 / time.as_millis().max(1)) as u64;
-    let info = IterationInfo {
-        depth: depth as u32,
-        seldepth: worker.seldepth as u32,
-        multipv,
-        score: line.value.to_score(),
-        bound,
-        nodes,
-        nps,
-        hashfull: worker.tt.hashfull(),
-        tbhits: worker.tb.hits,
-        time,
-        pv: line.pv.to_vec(),
-    };
-    worker.reporter.on_iteration(&info);
 }

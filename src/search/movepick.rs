@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_candidate};
-use super::history::Heuristics;
+use super::history::{Heuristics, Prior};
 use super::movegen::LegalGen;
 use super::params::FORK_ORDER_BONUS;
 pub use super::see::see;
@@ -26,7 +26,7 @@ pub struct Picked {
     /// The move.
     pub mv: Move,
     /// Its exchange value (0 for quiet moves; for a capture that cannot lose material, possibly
-    /// only a lower bound ≥ 0 — every use compares it with a threshold ≤ 0).
+    /// only a lower bound ≥ 0 — a use that compares it with a threshold > 0 runs the exchange).
     pub see: i32,
     /// Whether it is a killer or the counter-move.
     pub refutation: bool,
@@ -77,7 +77,7 @@ pub struct MovePicker {
     tt_move: Option<Move>,
     killers: [PackedMove; 2],
     counter: PackedMove,
-    prev: Option<Move>,
+    prior: Prior,
     turn: Color,
     /// Bad captures `[0, bad_end)` (set aside in order), then the rest of the tacticals up to
     /// `tactical_end`, then the quiet moves up to the end.
@@ -116,7 +116,7 @@ fn mvv_lva(m: Move) -> i32 {
 
 impl MovePicker {
     /// A picker for `pos` with the TT move `tt_move` (matched against the legal moves, never
-    /// trusted) and the killers and counter-move of `ply` after `prev`.
+    /// trusted) and the killers and counter-move of `ply` after the moves `prior`.
     #[must_use]
     pub fn new(
         pos: &Chess,
@@ -124,7 +124,7 @@ impl MovePicker {
         tt_move: PackedMove,
         heur: &Heuristics,
         ply: usize,
-        prev: Option<Move>,
+        prior: Prior,
     ) -> MovePicker {
         let turn = pos.turn();
         MovePicker {
@@ -137,8 +137,8 @@ impl MovePicker {
             } else {
                 [PackedMove::NONE; 2]
             },
-            counter: heur.counter_move(turn, prev),
-            prev,
+            counter: heur.counter_move(turn, prior[0]),
+            prior,
             turn,
             list: ArrayVec::new(),
             cur: 0,
@@ -379,7 +379,7 @@ impl MovePicker {
                     if !self.checks_only {
                         for i in self.cur..self.list.len() {
                             let m = self.list[i].mv;
-                            self.list[i].score = heur.quiet_score(self.turn, self.prev, m);
+                            self.list[i].score = heur.quiet_score(self.turn, self.prior, m);
                         }
                         if self.forks.any() {
                             for i in self.cur..self.list.len() {

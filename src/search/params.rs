@@ -4,7 +4,11 @@
 //! score margin in centipawns (often per ply of depth), `*_BASE`/`*_DIVISOR` terms of a formula.
 
 /// Half-width of the first aspiration window around the previous iteration's score.
-pub const ASPIRATION_WINDOW: i32 = 25;
+pub const ASPIRATION_WINDOW: i32 = 15;
+/// Aspiration windows: once the half-width passes this, the failing side opens fully.
+pub const ASPIRATION_FULL_AFTER: i32 = 400;
+/// Aspiration windows: after fail highs the re-search is at most this many plies shallower.
+pub const ASPIRATION_MAX_SHALLOWER: i32 = 3;
 /// Aspiration windows are used from this iteration depth on.
 pub const ASPIRATION_MIN_DEPTH: i32 = 5;
 
@@ -27,6 +31,13 @@ pub const NMP_EVAL_MAX: i32 = 3;
 /// Internal iterative reduction: a node without a TT move at this depth or more is searched
 /// one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Singular extensions: tried at this remaining depth or more.
+pub const SE_MIN_DEPTH: i32 = 8;
+/// Singular extensions: the TT entry may be at most this many plies shallower than the node.
+pub const SE_TT_DEPTH_SLACK: i32 = 3;
+/// Singular extensions: the alternatives must fail below the TT value minus this much per ply.
+pub const SE_DEPTH_MARGIN: i32 = 2;
 
 /// Late move pruning: applies at this remaining depth or less.
 pub const LMP_DEPTH: i32 = 8;
@@ -61,19 +72,26 @@ pub const LMR_DIVISOR: f64 = 2.25;
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
 /// Move ordering: added to the history score of a quiet knight fork that keeps its gain: above
-/// any history score (butterfly and continuation entries each stay within ±`HISTORY_MAX`), so
+/// any history score (butterfly, continuation and follow-up entries each stay within ±`HISTORY_MAX`), so
 /// such forks are the first quiet moves after the killers and the counter-move.
 pub const FORK_ORDER_BONUS: i32 = 1 << 20;
 
 /// Quiescence: delta pruning margin on top of the captured piece's value.
 pub const DELTA_MARGIN: i32 = 200;
+/// Quiescence: when the static eval is this far below alpha, captures that do not win
+/// material (SEE < 1) are skipped.
+pub const QSEARCH_SEE_MARGIN: i32 = 100;
 
 /// History: entries are kept within ±this (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;
-/// History: bonus is `min(HISTORY_BONUS_FACTOR * depth², HISTORY_BONUS_MAX)`.
-pub const HISTORY_BONUS_FACTOR: i32 = 16;
+/// History: the bonus (and malus) of a cutoff at depth `d` is
+/// `clamp(HISTORY_BONUS_PER_PLY * d - HISTORY_BONUS_OFFSET, 0, HISTORY_BONUS_MAX)`: linear, so
+/// the tables learn from a deep cutoff several times faster than from `16·d²`.
+pub const HISTORY_BONUS_PER_PLY: i32 = 300;
+/// History: subtracted from the linear bonus (a depth-1 cutoff says little).
+pub const HISTORY_BONUS_OFFSET: i32 = 250;
 /// History: cap of one update.
-pub const HISTORY_BONUS_MAX: i32 = 1_600;
+pub const HISTORY_BONUS_MAX: i32 = 2_400;
 
 /// Poll the clock and the stop flag once every this many nodes (a power of two).
 pub const POLL_INTERVAL: u64 = 1024;

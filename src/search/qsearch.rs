@@ -4,12 +4,12 @@
 use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
 
-use super::alphabeta::Worker;
 use super::board::CheckInfo;
-use super::movepick::{MovePicker, PickerKind};
-use super::params::DELTA_MARGIN;
+use super::movepick::{MovePicker, PickerKind, see};
+use super::params::{DELTA_MARGIN, QSEARCH_SEE_MARGIN};
 use super::see::captured_value;
 use super::tt::{PackedMove, TtBound};
+use super::worker::Worker;
 use crate::eval::tactics::winning_fork_squares;
 use crate::geometry::knight_attacks_set;
 use crate::value::{MAX_PLY, Value};
@@ -45,11 +45,7 @@ impl Worker<'_> {
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit
             && !pv_node
-            && match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => h.value >= beta,
-                TtBound::Upper => h.value <= alpha,
-            }
+            && h.cuts(alpha, beta)
         {
             return h.value;
         }
@@ -81,7 +77,7 @@ impl Worker<'_> {
         };
         // Computed only when a move is about to be made: many nodes prune every capture.
         let mut checks: Option<CheckInfo> = None;
-        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, None);
+        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, [None; 2]);
         let mut best_move = None;
         // Checking knight forks, generated once the tactical moves are exhausted.
         let mut forks: Option<ArrayVec<Move, 16>> = None;
@@ -94,6 +90,16 @@ impl Worker<'_> {
                     if !in_check
                         && m.promotion().is_none()
                         && static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0
+                    {
+                        continue;
+                    }
+                    // Far below alpha an even trade cannot lift the score: only captures that
+                    // win material (SEE ≥ 1) are searched. `picked.see` may be a lower bound.
+                    if !in_check
+                        && m.promotion().is_none()
+                        && static_eval.0 + QSEARCH_SEE_MARGIN <= alpha.0
+                        && picked.see < 1
+                        && see(pos, m) < 1
                     {
                         continue;
                     }
@@ -133,13 +139,7 @@ impl Worker<'_> {
         if in_check && picker.no_legal_moves() {
             return Value::mated_in(ply);
         }
-        let bound = if best >= beta {
-            TtBound::Lower
-        } else if best_move.is_some() {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
+        let bound = TtBound::of(best, beta, best_move.is_some());
         let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
         let eval_store = if in_check { Value::DRAW } else { static_eval };
         self.tt.store(key, mv, best, eval_store, 0, bound, ply);

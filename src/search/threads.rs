@@ -18,12 +18,14 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Move};
 
-use super::alphabeta::{LmrTable, Worker, lmr_table};
+use super::alphabeta::{LmrTable, lmr_table};
 use super::history::Heuristics;
 use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use super::{Limits, SearchControl, Value, aspiration};
+use super::worker::Worker;
+use super::iteration::iteration;
+use super::{Limits, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 
@@ -213,18 +215,23 @@ fn search_as_helper(
         SearchTb::new(&job.tb),
         pawn_king,
     );
-    worker.store_root = job.store_root;
     worker.node_limit = job.node_limit;
-    let mut previous: Option<Value> = None;
+    let mut previous = Vec::new();
     // Odd helpers run one ply ahead of the main thread: the threads then disagree on depth
     // as well as on move order, which spreads them over more of the tree.
     let skew = (id % 2) as i32;
     for depth in 1..=job.max_depth {
         let depth = (depth + skew).min(job.max_depth);
-        worker.root_depth = depth;
-        worker.root_moves.clone_from(&job.root_moves);
-        match aspiration(&mut worker, &job.pos, depth, previous, 1) {
-            Some(line) => previous = Some(line.value),
+        match iteration(
+            &mut worker,
+            &job.pos,
+            depth,
+            &job.root_moves,
+            &previous,
+            1,
+            job.store_root,
+        ) {
+            Some(done) => previous = done.lines,
             None => break,
         }
         if job.abort.load(Ordering::Relaxed) {

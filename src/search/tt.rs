@@ -15,6 +15,20 @@ use crate::value::Value;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PackedMove(pub u16);
 
+impl TtHit {
+    /// Whether the stored score settles a node searched within `(alpha, beta)` (the caller
+    /// checks the depth): an exact score, a lower bound at or above beta, or an upper bound at
+    /// or below alpha.
+    #[must_use]
+    pub fn cuts(&self, alpha: Value, beta: Value) -> bool {
+        match self.bound {
+            TtBound::Exact => true,
+            TtBound::Lower => self.value >= beta,
+            TtBound::Upper => self.value <= alpha,
+        }
+    }
+}
+
 impl PackedMove {
     /// No move.
     pub const NONE: PackedMove = PackedMove(0);
@@ -52,6 +66,21 @@ pub enum TtBound {
     Lower,
     /// The score is an upper bound (the node failed low).
     Upper,
+}
+
+impl TtBound {
+    /// The bound of a fail-soft search result `best` within `(alpha, beta)`: a fail high is a
+    /// lower bound, a fail low (no move raised alpha: `raised_alpha` false) an upper bound.
+    #[must_use]
+    pub fn of(best: Value, beta: Value, raised_alpha: bool) -> TtBound {
+        if best >= beta {
+            TtBound::Lower
+        } else if raised_alpha {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        }
+    }
 }
 
 /// One probe result.
@@ -244,12 +273,27 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         let bucket = &self.buckets[self.index(key)];
+        let generation = self.generation.load(Ordering::Relaxed);
         bucket
             .slots
             .iter()
-            .map(Slot::load)
-            .find(|(k, e)| *k == key && e.gen_bound & 3 != 0)
-            .map(|(_, e)| TtHit {
+            .find_map(|slot| {
+                let (k, e) = slot.load();
+                if k != key || e.gen_bound & 3 == 0 {
+                    return None;
+                }
+                // A probe from this search refreshes the entry's age: it is still in use, so
+                // replacement should not treat it as stale.
+                if e.gen_bound >> 2 != generation {
+                    let refreshed = Data {
+                        gen_bound: (generation << 2) | (e.gen_bound & 3),
+                        ..e
+                    };
+                    slot.save(key, refreshed);
+                }
+                Some(e)
+            })
+            .map(|e| TtHit {
                 mv: PackedMove(e.mv),
                 value: Value(i32::from(e.value)).from_tt(ply),
                 eval: Value(i32::from(e.eval)),
@@ -372,6 +416,68 @@ mod tests {
             (Value(17), 3, TtBound::Exact)
         );
         assert!(tt.probe(43, 0).is_none());
+    }
+
+    #[test]
+    fn a_probe_refreshes_the_age_of_an_entry_from_an_earlier_search() {
+        use super::{PackedMove, TranspositionTable, TtBound};
+        use crate::value::Value;
+        let tt = TranspositionTable::new(1);
+        // Key 42 lands in the first bucket, which `hashfull` samples.
+        tt.store(
+            42,
+            PackedMove::NONE,
+            Value(1),
+            Value(0),
+            5,
+            TtBound::Lower,
+            0,
+        );
+        assert_eq!(tt.hashfull(), 1);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0, "the entry belongs to the previous search");
+        let hit = tt.probe(42, 0).unwrap();
+        assert_eq!((hit.depth, hit.bound), (5, TtBound::Lower));
+        assert_eq!(tt.hashfull(), 1, "the probe made it current again");
+        assert_eq!(
+            tt.probe(42, 0),
+            Some(hit),
+            "refreshing keeps the entry's contents"
+        );
+    }
+
+    #[test]
+    fn cutoff_test_and_stored_bound_agree() {
+        use super::{PackedMove, TtBound, TtHit};
+        use crate::value::Value;
+        let (alpha, beta) = (Value(-10), Value(10));
+        let hit = |value, bound| TtHit {
+            mv: PackedMove::NONE,
+            value: Value(value),
+            eval: Value(0),
+            depth: 1,
+            bound,
+        };
+        // Every result stored for this window settles a later probe with the same window
+        // exactly when it was outside it or exact.
+        for (best, raised) in [
+            (-50, false),
+            (-10, false),
+            (0, true),
+            (10, true),
+            (40, false),
+        ] {
+            let bound = TtBound::of(Value(best), beta, raised);
+            let expected = match best {
+                b if b >= 10 => TtBound::Lower,
+                _ if raised => TtBound::Exact,
+                _ => TtBound::Upper,
+            };
+            assert_eq!(bound, expected, "{best}");
+            assert!(hit(best, bound).cuts(alpha, beta), "{best}");
+        }
+        assert!(!hit(5, TtBound::Lower).cuts(alpha, beta));
+        assert!(!hit(-5, TtBound::Upper).cuts(alpha, beta));
     }
 
     #[test]

@@ -1,16 +1,78 @@
-//! Setting up a [`Worker`] and counting its nodes across threads.
+//! The [`Worker`], the state of one running search: its fields, its constructor and its node
+//! counts across threads.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::alphabeta::{Line, LmrTable, Worker};
+use shakmaty::Move;
+
+use super::alphabeta::{Line, LmrTable};
 use super::history::Heuristics;
-use super::time::TimeManager;
+use super::time::{RootNodes, TimeManager};
 use super::tt::TranspositionTable;
 use super::{Reporter, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 use crate::eval::score::S;
 use crate::value::{MAX_PLY, Value};
+
+/// Entries of every per-ply array of the search (and of the killer table): plies `0..MAX_PLY`
+/// plus room for the child of the deepest node.
+pub const STACK_PLIES: usize = MAX_PLY + 2;
+
+/// The state of one running search.
+pub struct Worker<'a> {
+    /// Shared transposition table.
+    pub tt: &'a TranspositionTable,
+    /// Move-ordering statistics.
+    pub heur: &'a mut Heuristics,
+    /// The evaluation.
+    pub eval: &'a Evaluator,
+    /// Reduction table.
+    pub lmr: &'a LmrTable,
+    /// Clock.
+    pub time: TimeManager,
+    /// Stop flag and ponderhit from the caller.
+    pub control: &'a SearchControl,
+    /// Progress output.
+    pub reporter: &'a mut dyn Reporter,
+    /// Stop once this many nodes have been searched.
+    pub node_limit: u64,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Set once the search must unwind.
+    pub stopped: bool,
+    /// Zobrist keys of the game so far and of the current path; the last is the current node.
+    pub keys: Vec<u64>,
+    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
+    pub pv: Vec<Line>,
+    /// Static evaluation per ply (`-INFINITE` when in check).
+    pub evals: Vec<Value>,
+    /// Material and piece-square sum per ply (White's view), kept up to date move by move.
+    pub psqt: Vec<S>,
+    /// This thread's pawn-and-king terms by configuration, for the evaluation; it outlives
+    /// the search (kept by the searcher or the helper thread, cleared on a new game).
+    pub pawn_king: &'a mut PawnKingCache,
+    /// Move that led to each ply (`None` at the root and after a null move).
+    pub played: Vec<Option<Move>>,
+    /// Move skipped at each ply by a singular-extension verification search (`None` normally).
+    pub excluded: Vec<Option<Move>>,
+    /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
+    pub root_moves: Vec<Move>,
+    /// Whether the root position may be written to the TT (not when the root is restricted).
+    pub store_root: bool,
+    /// Iteration depth, for current-move reports.
+    pub root_depth: i32,
+    /// Nodes under each root move in this iteration (for time management).
+    pub root_nodes: RootNodes,
+    /// Published node counts of every thread of this search (one entry with one thread).
+    pub counters: &'a [AtomicU64],
+    /// This worker's index in `counters` (0 = the main thread).
+    pub thread_id: usize,
+    /// Tablebase probing (none without tables) and its hit count.
+    pub tb: super::tb::SearchTb<'a>,
+}
 
 impl<'a> Worker<'a> {
     /// A worker for one search with no node limit; `counters` are the node counts of all
@@ -45,12 +107,14 @@ impl<'a> Worker<'a> {
             stopped: false,
             keys,
             pv: vec![Line::new(); MAX_PLY + 1],
-            evals: vec![Value::DRAW; MAX_PLY + 2],
-            psqt: vec![S::ZERO; MAX_PLY + 2],
-            played: vec![None; MAX_PLY + 2],
+            evals: vec![Value::DRAW; STACK_PLIES],
+            psqt: vec![S::ZERO; STACK_PLIES],
+            played: vec![None; STACK_PLIES],
+            excluded: vec![None; STACK_PLIES],
             root_moves: Vec::new(),
             store_root: false,
             root_depth: 0,
+            root_nodes: RootNodes::default(),
             counters: counters.0,
             thread_id: counters.1,
             tb,

@@ -20,11 +20,8 @@ use crate::openings::{OpeningRequest, generate, parse_book};
 use crate::options::echo;
 use crate::perft::perft_until;
 use crate::search::bench::run_bench_until;
+use crate::search::threads::SEARCH_STACK_BYTES;
 use crate::search::{Limits, SearchControl, SearchResult, Searcher};
-
-/// Stack for the search thread: deep recursion with move lists on the stack needs more than the
-/// default 2 MB of spawned threads.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Most skipped book lines reported one by one.
 const MAX_BOOK_NOTICES: usize = 3;

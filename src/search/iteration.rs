@@ -1,0 +1,144 @@
+//! One iteration of iterative deepening, written once for the main thread and the helper
+//! threads: the MultiPV passes over the root moves, each through an aspiration window, and the
+//! report of every finished or failed window.
+
+use shakmaty::{Chess, Move, Position};
+
+use super::alphabeta::Line;
+use super::params::{
+    ASPIRATION_FULL_AFTER, ASPIRATION_MAX_SHALLOWER, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
+};
+use super::worker::Worker;
+use super::{Bound, IterationInfo};
+use crate::value::Value;
+
+/// One finished principal variation of an iteration.
+#[derive(Clone, Debug)]
+pub(super) struct PvLine {
+    pub(super) value: Value,
+    pub(super) pv: Line,
+}
+
+/// One completed iteration of iterative deepening.
+pub(super) struct Iteration {
+    /// The MultiPV lines, best first.
+    pub(super) lines: Vec<PvLine>,
+    /// The share of the root's nodes spent under the best move (in the first MultiPV pass).
+    pub(super) best_share: f64,
+}
+
+/// One iteration of iterative deepening at `depth`, for the main thread and the helpers alike:
+/// the `multipv` best of `root_moves` one after another, each through an aspiration window
+/// around its score in `previous` (the last iteration's lines). `store_root`: whether the
+/// root may be written to the TT. `None` when the search was stopped before it finished.
+pub(super) fn iteration(
+    worker: &mut Worker<'_>,
+    pos: &Chess,
+    depth: i32,
+    root_moves: &[Move],
+    previous: &[PvLine],
+    multipv: usize,
+    store_root: bool,
+) -> Option<Iteration> {
+    worker.root_depth = depth;
+    worker.seldepth = 0;
+    worker.root_nodes.clear();
+    let mut lines: Vec<PvLine> = Vec::new();
+    let mut best_share = 1.0;
+    for pv_index in 0..multipv {
+        worker.root_moves = root_moves
+            .iter()
+            .filter(|m| lines.iter().all(|l| l.pv.first() != Some(m)))
+            .copied()
+            .collect();
+        worker.store_root = pv_index == 0 && store_root;
+        let previous = previous.get(pv_index).map(|l| l.value);
+        let line = aspiration(worker, pos, depth, previous, pv_index + 1)?;
+        if let (0, Some(&m)) = (pv_index, line.pv.first()) {
+            // The first pass sees every root move; later MultiPV passes would dilute it.
+            best_share = worker.root_nodes.share(m);
+        }
+        lines.push(line);
+    }
+    lines.sort_by_key(|l| std::cmp::Reverse(l.value));
+    Some(Iteration { lines, best_share })
+}
+
+/// Search the root at `depth` with an aspiration window around `previous`, reporting failed
+/// windows. `None` when the search was stopped before the iteration finished.
+fn aspiration(
+    worker: &mut Worker<'_>,
+    pos: &Chess,
+    depth: i32,
+    previous: Option<Value>,
+    multipv: usize,
+) -> Option<PvLine> {
+    let mut delta = ASPIRATION_WINDOW;
+    let (mut alpha, mut beta) = match previous {
+        Some(v) if depth >= ASPIRATION_MIN_DEPTH && !v.is_mate() => (v - delta, v + delta),
+        _ => (-Value::INFINITE, Value::INFINITE),
+    };
+    // After a fail high the re-search goes one ply shallower each time (a fail high is usually
+    // confirmed, and a shallower search confirms it sooner); a fail low searches the full depth.
+    let mut search_depth = depth;
+    loop {
+        let v = worker.negamax(pos, pos.is_check(), search_depth, 0, alpha, beta);
+        if worker.stopped {
+            return None;
+        }
+        let line = PvLine {
+            value: v,
+            pv: worker.pv[0].clone(),
+        };
+        if v <= alpha {
+            if !line.pv.is_empty() {
+                report(worker, depth, multipv, &line, Bound::Upper);
+            }
+            beta = Value((alpha.0 + beta.0) / 2);
+            search_depth = depth;
+            alpha = if delta > ASPIRATION_FULL_AFTER {
+                -Value::INFINITE
+            } else {
+                Value((v.0 - delta).max(-Value::INFINITE.0))
+            };
+        } else if v >= beta {
+            report(worker, depth, multipv, &line, Bound::Lower);
+            if !v.is_mate() {
+                search_depth = (search_depth - 1)
+                    .max(depth - ASPIRATION_MAX_SHALLOWER)
+                    .max(1);
+            }
+            beta = if delta > ASPIRATION_FULL_AFTER {
+                Value::INFINITE
+            } else {
+                Value((v.0 + delta).min(Value::INFINITE.0))
+            };
+        } else {
+            return Some(line);
+        }
+        // Doubling: a score that moved a lot usually moves further (a combination found), and
+        // every re-search costs a whole iteration.
+        delta *= 2;
+    }
+}
+
+/// Report one finished or failed window of the root search.
+fn report(worker: &mut Worker<'_>, depth: i32, multipv: usize, line: &PvLine, bound: Bound) {
+    let time = worker.time.elapsed();
+    let nodes = worker.total_nodes();
+    let nps = (u128::from(nodes) * 1000 / time.as_millis().max(1)) as u64;
+    let info = IterationInfo {
+        depth: depth as u32,
+        seldepth: worker.seldepth as u32,
+        multipv,
+        score: line.value.to_score(),
+        bound,
+        nodes,
+        nps,
+        hashfull: worker.tt.hashfull(),
+        tbhits: worker.tb.hits,
+        time,
+        pv: line.pv.to_vec(),
+    };
+    worker.reporter.on_iteration(&info);
+}
