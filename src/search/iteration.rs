@@ -123,7 +123,13 @@ fn aspiration(
 }
 
 /// Report one finished or failed window of the root search.
-fn report(worker: &mut Worker<'_>, depth: i32, multipv: usize, line: &PvLine, bound: Bound) {
+pub(super) fn report(
+    worker: &mut Worker<'_>,
+    depth: i32,
+    multipv: usize,
+    line: &PvLine,
+    bound: Bound,
+) {
     let time = worker.time.elapsed();
     let nodes = worker.total_nodes();
     let nps = (u128::from(nodes) * 1000 / time.as_millis().max(1)) as u64;

@@ -20,11 +20,11 @@ use shakmaty::{Chess, Move};
 
 use super::alphabeta::{LmrTable, lmr_table};
 use super::history::Heuristics;
+use super::iteration::iteration;
 use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::worker::Worker;
-use super::iteration::iteration;
 use super::{Limits, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
