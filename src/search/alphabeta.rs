@@ -146,8 +146,8 @@ impl<'a> Worker<'a> {
             let below = if quiet {
                 // A quiet move that promotes nothing loses at most the piece it moves: when that
                 // piece is worth no more than the margin, the exchange cannot fall below it.
-                let bounded = picked.mv.promotion().is_none()
-                    && role_value(picked.mv.role()) <= -threshold;
+                let bounded =
+                    picked.mv.promotion().is_none() && role_value(picked.mv.role()) <= -threshold;
                 !bounded && see(pos, picked.mv) < threshold
             } else {
                 picked.see < threshold

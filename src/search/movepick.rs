@@ -301,7 +301,10 @@ impl MovePicker {
             return None;
         }
         let key = i32::from(packed.0);
-        let i = self.cur + self.list[self.cur..].iter().position(|sm| sm.score == key)?;
+        let i = self.cur
+            + self.list[self.cur..]
+                .iter()
+                .position(|sm| sm.score == key)?;
         self.list.swap(self.cur, i);
         self.cur += 1;
         Some(self.list[self.cur - 1].mv)
