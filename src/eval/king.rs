@@ -138,6 +138,9 @@ fn rank_distance(king: Square, pawn: Square, color: Color) -> usize {
 
 /// Adds `color`'s attack on the enemy king in king-danger units, when it counts: at least two
 /// attackers, or one with a queen on the board.
+// Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
+// `Evaluator::evaluate_from`); a separate function would count bits the slow way.
+#[inline(always)]
 pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<'_, T>) {
     let Some(king) = *info.king.get(!color) else {
         return;

@@ -79,6 +79,9 @@ const BY_KING_MINOR: usize = 0;
 const BY_KING_ROOK: usize = 1;
 
 /// Scores every threat on the board and the knight forks, `turn` to move.
+// Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
+// `Evaluator::evaluate_from`); a separate function would count bits the slow way.
+#[inline(always)]
 pub fn evaluate<T: Tracer>(board: &Board, info: &Info, turn: Color, acc: &mut Acc<'_, T>) {
     for color in Color::ALL {
         threatened(board, info, color, acc);
