@@ -6,6 +6,10 @@
 #
 # Environment: RUNS (default 3), DEPTH (bench depth, default: the bench's own), RUSTFLAGS
 # (applied to both builds, e.g. "-C target-cpu=native"), SPEED_DIR (scratch directory).
+# A committed revision's binary is kept in SPEED_CACHE (default SPEED_DIR/bin), keyed by commit,
+# RUSTFLAGS and CARGO_PROFILE_RELEASE_DEBUG, and reused by later runs (an LTO build takes
+# minutes); the working tree is always rebuilt. Delete the cache after changing the toolchain.
+# RUNS=0 only builds (e.g. two revisions at once, each with its own SPEED_DIR and one cache).
 # Wall-clock nodes/s is what `bench` prints; on a shared machine the user-CPU nodes/s is printed
 # too (less sensitive to other load). Both builds use `cargo build --release`.
 set -euo pipefail
@@ -18,8 +22,20 @@ mkdir -p "$dir"
 depth_arg=()
 if [[ -n "${DEPTH:-}" ]]; then depth_arg=(--depth "$DEPTH"); fi
 
+cache="${SPEED_CACHE:-$dir/bin}"
+mkdir -p "$cache"
+
 build() { # build REV OUT: REV empty = working tree
-    local rev="$1" out="$2" src
+    local rev="$1" out="$2" src key=""
+    if [[ -n "$rev" ]]; then
+        key="$(git -C "$repo" rev-parse --verify "$rev^{commit}")-$(printf '%s|%s' \
+            "${RUSTFLAGS:-}" "${CARGO_PROFILE_RELEASE_DEBUG:-}" | cksum | cut -d ' ' -f 1)"
+        if [[ -x "$cache/$key" ]]; then
+            echo "reusing the build of $rev ($cache/$key)" >&2
+            cp "$cache/$key" "$out"
+            return
+        fi
+    fi
     if [[ -z "$rev" ]]; then
         src="$repo"
     else
@@ -34,10 +50,14 @@ build() { # build REV OUT: REV empty = working tree
     echo "building ${rev:-working tree} ..." >&2
     cargo build --release --quiet --manifest-path "$src/Cargo.toml" --target-dir "$dir/target" --bin minkowski
     cp "$dir/target/release/minkowski" "$out"
+    if [[ -n "$key" ]]; then cp "$out" "$cache/$key"; fi
 }
 
 build "$base_rev" "$dir/base.bin"
 build "$new_rev" "$dir/new.bin"
+if [[ "$runs" == 0 ]]; then
+    exit 0
+fi
 if cmp -s "$dir/base.bin" "$dir/new.bin"; then
     echo "warning: the two builds are byte-identical" >&2
 fi

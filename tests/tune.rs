@@ -53,8 +53,17 @@ fn positions() -> Vec<Chess> {
 /// counted per square (king zone) so that evaluations stay in the range where the
 /// sigmoid still has a slope, and the material moved by `big` more (up or down) on top.
 fn perturbed(rng: &mut XorShift64, span: i32, big: i32) -> Weights {
+    let seed = rng.next();
     let mut w = Weights::default();
     w.for_each_mut(|name, s| {
+        // Each weight's shift comes from its name and the seed only, so the truth does not
+        // change when the declarations are reordered (FNV-1a of the name, then xorshift).
+        let mut rng = XorShift64(
+            name.bytes().fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            }) | 1,
+        );
+        rng.next();
         let (span, extra) = if name.starts_with("material.") {
             (span, big)
         } else if name.starts_with("king_zone_attack.") {
@@ -231,7 +240,12 @@ fn tuning_recovers_the_weights_that_made_the_labels() {
         b.validation,
         &hand,
         Selection::matching(&every).expect("patterns match"),
-        &options(Some(2.0)),
+        // Half the other tests' step: the fit must come within 1 % of the truth's evaluations,
+        // and a larger step jitters around the optimum at about 2 %.
+        &TuneOptions {
+            learning_rate: 1.0,
+            ..options(Some(2.0))
+        },
     );
     let start = tuner.losses();
     for _ in 0..40 {
@@ -253,8 +267,9 @@ fn tuning_recovers_the_weights_that_made_the_labels() {
     // decided positions use stay open), and the material, moved by 40 to 60, is found.
     let direction = cosine(tuner.params(), &target, &base, &used);
     assert!(direction > 0.9, "cosine {direction}");
-    // Nothing to overfit: the validation loss falls to the end, nearly.
-    assert!(tuner.best_epoch().0 >= 30, "{:?}", tuner.best_epoch());
+    // Nothing to overfit: the validation loss falls through most of the run (near zero, Adam's
+    // steps then jitter around the optimum, so the best epoch need not be the last).
+    assert!(tuner.best_epoch().0 >= 25, "{:?}", tuner.best_epoch());
     // A piece's material and its mobility table are one degree of freedom too many (each
     // piece uses exactly one entry of its table: a constant moved from the table to the
     // material changes no evaluation), so what is found is material plus table entry, here

@@ -359,6 +359,9 @@ impl Evaluator {
         let w = &self.weights;
         let board = pos.board();
         let mut info = Info::new(board);
+        if let Some(cache) = cache.as_deref() {
+            cache.prefetch(&info);
+        }
         let mut acc = Acc::new(w, tracer);
         let mut phase = 0;
         for color in Color::ALL {

@@ -144,6 +144,28 @@ impl PawnKingCache {
         self.hits
     }
 
+    /// Starts loading the entry of `info`'s configuration into the CPU cache. The evaluation
+    /// asks for it once the pieces' pass is done, and the table is too large to stay cached: a
+    /// load issued at the start overlaps with that pass instead of stalling after it.
+    #[inline]
+    pub(super) fn prefetch(&self, info: &Info) {
+        let (pawns, kings) = key(info);
+        let entry: *const Entry = &self.entries[self.slot(pawns, kings)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `_mm_prefetch` needs SSE, part of the x86-64 baseline every such CPU has. A
+        // prefetch is only a hint: it never faults, reads nothing into the program and writes
+        // nothing, and `entry` points into this cache's own live allocation anyway. An entry
+        // may straddle two cache lines: both ends are asked for.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let first = entry.cast::<i8>();
+            _mm_prefetch::<_MM_HINT_T0>(first);
+            _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(size_of::<Entry>() - 1));
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = entry;
+    }
+
     /// The cached score and passed pawns of `info`'s configuration, if present.
     pub(super) fn probe(&mut self, info: &Info) -> Option<(S, Bitboard)> {
         self.probes += 1;

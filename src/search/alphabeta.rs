@@ -12,6 +12,7 @@ use super::board::{CheckInfo, child_key, is_tactical, null_move_key};
 use super::history::Heuristics;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
+use super::see::role_value;
 use super::singular::Singular;
 use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
@@ -142,12 +143,16 @@ impl<'a> Worker<'a> {
             } else {
                 -SEE_CAPTURE_MARGIN * depth * depth
             };
-            let value = if quiet {
-                see(pos, picked.mv)
+            let below = if quiet {
+                // A quiet move that promotes nothing loses at most the piece it moves: when that
+                // piece is worth no more than the margin, the exchange cannot fall below it.
+                let bounded =
+                    picked.mv.promotion().is_none() && role_value(picked.mv.role()) <= -threshold;
+                !bounded && see(pos, picked.mv) < threshold
             } else {
-                picked.see
+                picked.see < threshold
             };
-            if value < threshold {
+            if below {
                 return Some(false);
             }
         }

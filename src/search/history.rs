@@ -98,8 +98,11 @@ impl Heuristics {
         })
     }
 
-    /// Ordering score of a quiet move: butterfly, continuation and follow-up history.
+    /// Ordering score of a quiet move: butterfly, continuation and follow-up history. Inlined:
+    /// the picker scores every quiet move of a node in one loop, where the parts that depend only
+    /// on the prior moves are computed once and the table loads of different moves overlap.
     #[must_use]
+    #[inline]
     pub fn quiet_score(&self, color: Color, prior: Prior, m: Move) -> i32 {
         self.history(color, m)
             + self.continuation(color, prior[0], m)

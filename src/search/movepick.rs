@@ -36,7 +36,9 @@ pub struct Picked {
 }
 
 /// A move with its ordering score (MVV-LVA for captures, history for quiet moves; a bad
-/// capture's SEE once it has been set aside).
+/// capture's SEE once it has been set aside). Until the quiet moves are scored, a quiet move's
+/// score holds its [`PackedMove`]: the killer and counter-move lookups, which come first, then
+/// compare one integer per move instead of packing every move they pass.
 #[derive(Clone, Copy, Debug)]
 struct ScoredMove {
     mv: Move,
@@ -107,6 +109,12 @@ fn good_capture_bound(m: Move) -> Option<i32> {
     }
     let margin = captured_value(m) - role_value(m.role());
     (margin >= 0).then_some(margin)
+}
+
+/// The score a quiet move carries until it is scored: its packed form (see [`ScoredMove`]).
+#[inline(always)]
+fn packed_score(m: Move) -> i32 {
+    i32::from(PackedMove::pack(m).0)
 }
 
 /// MVV-LVA: the most valuable victim first, the least valuable attacker among equals.
@@ -235,7 +243,10 @@ impl MovePicker {
                 self.tactical_end = list.len();
                 for &m in &moves {
                     if !is_tactical(m) && Some(m) != tt {
-                        list.push(ScoredMove { mv: m, score: 0 });
+                        list.push(ScoredMove {
+                            mv: m,
+                            score: packed_score(m),
+                        });
                     }
                 }
                 return;
@@ -256,7 +267,10 @@ impl MovePicker {
         let before = list.len();
         g.quiets(pos, |m| {
             if Some(m) != tt {
-                list.push(ScoredMove { mv: m, score: 0 });
+                list.push(ScoredMove {
+                    mv: m,
+                    score: packed_score(m),
+                });
             }
         });
         self.any_legal |= list.len() > before;
@@ -279,12 +293,18 @@ impl MovePicker {
         self.cur - 1
     }
 
-    /// Hand out the quiet move matching `packed` (a killer or the counter-move), if legal here.
+    /// Hand out the quiet move matching `packed` (a killer or the counter-move), if legal here:
+    /// the first unscored quiet move whose score, its packed form, equals `packed`
+    /// ([`ScoredMove`]), the same move [`PackedMove::matches`] would find.
     fn take_quiet(&mut self, packed: PackedMove) -> Option<Move> {
         if packed.is_none() {
             return None;
         }
-        let i = (self.cur..self.list.len()).find(|&i| packed.matches(self.list[i].mv))?;
+        let key = i32::from(packed.0);
+        let i = self.cur
+            + self.list[self.cur..]
+                .iter()
+                .position(|sm| sm.score == key)?;
         self.list.swap(self.cur, i);
         self.cur += 1;
         Some(self.list[self.cur - 1].mv)
