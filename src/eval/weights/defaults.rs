@@ -6,6 +6,12 @@
 // --only 'threat_*,mobility_*' --threads 1 --epochs 40` (epoch 1 of 40, K = 2.3887) on 853,390 training
 // positions of the same two datagen files, grown since; validation loss (96,783 positions) 0.08840061 ->
 // 0.08819869, from the hand threat values and the old linear mobility laid out as tables.
+// Piece placement and complexity (issue 32, branch eval2b): fitted by `minkowski tune` (epoch 2 of
+// 40, K = 2.6159, --threads 1, --only the piece-placement and complexity weights) on 853,390
+// positions of /work/data/s12-seed1201.txt and s12-pv-seed1202.txt; the scale factors are hand-set
+// constants in src/eval/scale.rs. Validation loss (96,783 positions, whole games held out)
+// 0.08798056 (hand values) -> 0.08739530. Everything else as fitted before (c550f58): epoch 1 of 40,
+// K = 2.3605, on 729,559 positions of datagen seeds 1201 and 1202, validation 0.09144543 -> 0.09021494.
 
 use crate::eval::score::S;
 
@@ -234,3 +240,42 @@ pub const FORK_NOW: S = S(53, 60);
 
 /// The default of `Weights::fork_threat`.
 pub const FORK_THREAT: S = S(20, 13);
+
+/// The default of `Weights::knight_outpost`.
+pub const KNIGHT_OUTPOST: [S; 4] = [S(17, -13), S(31, -9), S(5, 8), S(47, -2)];
+
+/// The default of `Weights::bishop_outpost`.
+pub const BISHOP_OUTPOST: [S; 4] = [S(0, -13), S(39, 15), S(29, 8), S(-24, -42)];
+
+/// The default of `Weights::minor_behind_pawn`.
+pub const MINOR_BEHIND_PAWN: [S; 2] = [S(-3, 17), S(-1, 14)];
+
+/// The default of `Weights::knight_siberia`.
+pub const KNIGHT_SIBERIA: [S; 4] = [S(2, -15), S(4, -16), S(15, -6), S(-10, 13)];
+
+/// The default of `Weights::minor_king_distance`.
+pub const MINOR_KING_DISTANCE: [S; 2] = [S(-2, 1), S(-3, 0)];
+
+/// The default of `Weights::bishop_pawns_on_colour`.
+pub const BISHOP_PAWNS_ON_COLOUR: S = S(-6, 3);
+
+/// The default of `Weights::bishop_rammed_pawns`.
+pub const BISHOP_RAMMED_PAWNS: S = S(-5, -9);
+
+/// The default of `Weights::bishop_long_diagonal`.
+pub const BISHOP_LONG_DIAGONAL: S = S(7, 9);
+
+/// The default of `Weights::rook_on_seventh`.
+pub const ROOK_ON_SEVENTH: S = S(-34, 20);
+
+/// The default of `Weights::space`.
+pub const SPACE: S = S(-2, 1);
+
+/// The default of `Weights::closedness_knight`.
+pub const CLOSEDNESS_KNIGHT: [S; 9] = [S(-36, 17), S(-20, 38), S(-21, 15), S(-6, 22), S(-8, 17), S(-19, 21), S(-28, 7), S(-28, -27), S(-10, -81)];
+
+/// The default of `Weights::closedness_rook`.
+pub const CLOSEDNESS_ROOK: [S; 9] = [S(1, 23), S(-4, 18), S(-17, 33), S(-9, -17), S(17, -10), S(-4, 1), S(-15, 22), S(-61, 49), S(-81, -17)];
+
+/// The default of `Weights::complexity`.
+pub const COMPLEXITY: [S; 4] = [S(0, 5), S(0, 60), S(0, 73), S(0, -88)];
