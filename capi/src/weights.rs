@@ -108,7 +108,8 @@ pub unsafe extern "C" fn mk_weights_free(weights: *mut MkWeights) {
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
 pub extern "C" fn mk_weights_count() -> u32 {
-    boundary(0, || u32::try_from(Weights::COUNT).unwrap_or(0))
+    // COUNT would also count the structure slots (the king's material, ...), which have no name.
+    boundary(0, || u32::try_from(Weights::names().len()).unwrap_or(0))
 }
 
 /// Reads weight `name` (an engine.toml `[eval]` key such as `"material.knight"`) of `weights`

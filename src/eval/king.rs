@@ -12,6 +12,64 @@ use super::trace::Tracer;
 use super::weights::{Field, role_index};
 use crate::geometry::{file_mask, king_distance, knight_attacks_set};
 
+/// This family's entries in the one weight table: the king shelter, storm and danger weights.
+/// `weights.rs` gathers every family's entries into [`Weights`](crate::eval::weights::Weights) (the
+/// shape of an entry: `declare_weights!` in `weights/declare.rs`); the names the entries use
+/// (`defaults`, `Keys`, the key lists) are read there.
+macro_rules! king_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// King shelter, for each of the king's file and its neighbours: the rank distance from
+            /// the king to the nearest own pawn in front of it on that file (`d1` .. `d6`, `none`),
+            /// by whether it is the king's file and by the file folded onto a-d: index `king_file ×
+            /// 32 + folded_file × 8 + distance` ([`super::king`]).
+            KingShelter king_shelter: [S; 64] = defaults::KING_SHELTER,
+                keys Keys::Grid(&[&["side", "king"], FOLDED_FILES, SHELTER_DISTANCES]),
+                range -200..=200, term KingShelter;
+            /// Pawn storm, for each of the king's file and its neighbours: the rank distance from
+            /// the king to the nearest enemy pawn in front of it on that file, by whether an own
+            /// pawn blocks that enemy pawn and by the file folded onto a-d: index `blocked × 32 +
+            /// folded_file × 8 + distance`.
+            KingStorm king_storm: [S; 64] = defaults::KING_STORM,
+                keys Keys::Grid(&[&["free", "blocked"], FOLDED_FILES, SHELTER_DISTANCES]),
+                range -200..=200, term KingShelter;
+            /// The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: no
+            /// pawn left): in the endgame the king belongs near the pawns.
+            KingPawnDistance king_pawn_distance: [S; 8] = defaults::KING_PAWN_DISTANCE,
+                keys Keys::Grid(&[&["none", "d1", "d2", "d3", "d4", "d5", "d6", "d7"]]),
+                range -200..=200, term KingShelter;
+            /// King danger units per piece (knight, bishop, rook, queen; index [`role_index`]) that
+            /// attacks the enemy king's area. Danger units of one side add up and go through one
+            /// curve ([`super::acc::danger_score`]): squared in the middlegame, linear in the
+            /// endgame.
+            DangerAttacker danger_attacker: [S; 6] = defaults::DANGER_ATTACKER,
+                keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
+            /// King danger units per attack on a square of the enemy king's area.
+            DangerAreaAttack danger_area_attack: S = defaults::DANGER_AREA_ATTACK,
+                keys Keys::One, range -500..=500, term KingDanger;
+            /// King danger units per weak square of the enemy king's area: attacked by us, defended
+            /// at most once and only by the king or queen.
+            DangerWeakSquare danger_weak_square: S = defaults::DANGER_WEAK_SQUARE,
+                keys Keys::One, range -500..=500, term KingDanger;
+            /// King danger units per safe check square by piece (knight, bishop, rook, queen): a
+            /// square from which it would give check, that it reaches, and where the enemy cannot
+            /// take it (unguarded, or weak and attacked twice by us).
+            DangerSafeCheck danger_safe_check: [S; 6] = defaults::DANGER_SAFE_CHECK,
+                keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
+            /// King danger units per enemy pawn in the enemy king's area.
+            DangerDefendingPawn danger_defending_pawn: S = defaults::DANGER_DEFENDING_PAWN,
+                keys Keys::One, range -500..=500, term KingDanger;
+            /// King danger units when the attacker has no queen.
+            DangerNoQueen danger_no_queen: S = defaults::DANGER_NO_QUEEN,
+                keys Keys::One, range -1000..=500, term KingDanger;
+            /// King danger units added once to every attack that counts.
+            DangerBase danger_base: S = defaults::DANGER_BASE,
+                keys Keys::One, range -500..=500, term KingDanger;
+        }
+    };
+}
+pub(crate) use king_weights;
+
 /// Index of "no pawn" in the shelter and storm distance dimension.
 const NO_PAWN: usize = 7;
 

@@ -16,6 +16,33 @@ use super::info::Info;
 use super::trace::Tracer;
 use super::weights::Field;
 
+/// This family's entries in the one weight table: the mobility tables. `weights.rs` gathers every
+/// family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
+/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
+/// key lists) are read there.
+macro_rules! mobility_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Knight mobility by the number of squares of its mobility area it attacks (`n0` ..=
+            /// `n8`): not attacked by an enemy pawn, not the own king, not an own blocked pawn
+            /// ([`super::mobility`]).
+            MobilityKnight mobility_knight: [S; 9] = defaults::MOBILITY_KNIGHT,
+                keys Keys::Grid(&[KNIGHT_COUNTS]), range -300..=300, term Mobility;
+            /// Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and
+            /// queens.
+            MobilityBishop mobility_bishop: [S; 14] = defaults::MOBILITY_BISHOP,
+                keys Keys::Grid(&[BISHOP_COUNTS]), range -300..=300, term Mobility;
+            /// Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and queens.
+            MobilityRook mobility_rook: [S; 15] = defaults::MOBILITY_ROOK,
+                keys Keys::Grid(&[ROOK_COUNTS]), range -300..=300, term Mobility;
+            /// Queen mobility by count (`n0` ..= `n27`).
+            MobilityQueen mobility_queen: [S; 28] = defaults::MOBILITY_QUEEN,
+                keys Keys::Grid(&[MOBILITY_COUNTS]), range -300..=300, term Mobility;
+        }
+    };
+}
+pub(crate) use mobility_weights;
+
 /// The mobility table of a piece kind (knight, bishop, rook or queen).
 #[inline(always)]
 const fn field(role: Role) -> Field {

@@ -13,6 +13,43 @@ use super::trace::Tracer;
 use super::weights::Field;
 use crate::geometry::king_distance;
 
+/// This family's entries in the one weight table: the passed-pawn weights. `weights.rs` gathers
+/// every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
+/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
+/// key lists) are read there.
+macro_rules! passer_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Bonus for a passed pawn, on top of its piece-square value, by whether the square in
+            /// front of it is empty (`free`) and not attacked by the enemy (`safe`), and by its
+            /// rank counted from its own side: index `free × 16 + safe × 8 + rank`
+            /// ([`super::passers`]).
+            PassedPawn passed_pawn: [S; 32] = defaults::PASSED_PAWN,
+                keys Keys::Grid(&[&["blocked", "free"], &["unsafe", "safe"], PAWN_RANKS]),
+                range -200..=600, term PassedPawns;
+            /// Per square of king distance (Chebyshev) from the passer's own king (`own`) or the
+            /// enemy king (`enemy`) to the square in front of the passer, by the passer's rank:
+            /// index `enemy × 8 + rank`. Near its own king and far from the enemy's, a passer runs.
+            PassedKingDistance passed_king_distance: [S; 16] = defaults::PASSED_KING_DISTANCE,
+                keys Keys::Grid(&[&["own", "enemy"], PAWN_RANKS]), range -100..=100,
+                term PassedPawns;
+            /// A passed pawn whose whole way to promotion holds no enemy piece and no square the
+            /// enemy attacks.
+            PassedSafePath passed_safe_path: S = defaults::PASSED_SAFE_PATH,
+                keys Keys::One, range -200..=400, term PassedPawns;
+            /// A passed pawn with another own pawn in front of it on its file, by its rank.
+            PassedStacked passed_stacked: [S; 8] = defaults::PASSED_STACKED,
+                keys Keys::Grid(&[PAWN_RANKS]), range -200..=200, term PassedPawns;
+            /// A passer that the enemy king cannot catch (the rule of the square) when the enemy
+            /// has only king and pawns, with nothing in front of it, while the enemy has no such
+            /// passer: nearly a queen.
+            PassedUnstoppable passed_unstoppable: S = defaults::PASSED_UNSTOPPABLE,
+                keys Keys::One, range 0..=1000, term PassedPawns;
+        }
+    };
+}
+pub(crate) use passer_weights;
+
 /// Scores both sides' passed pawns (`passed`, both colours), `turn` to move.
 pub fn evaluate<T: Tracer>(
     board: &Board,

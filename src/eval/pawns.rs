@@ -10,6 +10,40 @@ use super::trace::Tracer;
 use super::weights::Field;
 use crate::geometry::file_mask;
 
+/// This family's entries in the one weight table: the pawn-structure weights. `weights.rs` gathers
+/// every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
+/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
+/// key lists) are read there.
+macro_rules! pawn_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn
+            /// onto a neighbouring file that could give it one ([`super::pawns`]).
+            PawnIsolated pawn_isolated: S = defaults::PAWN_ISOLATED,
+                keys Keys::One, range -200..=100, term PawnStructure;
+            /// A pawn with another own pawn in front of it on its file, by whether a pawn of that
+            /// file can capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.
+            PawnStacked pawn_stacked: [S; 2] = defaults::PAWN_STACKED,
+                keys Keys::Names(&["stuck", "can_unstack"]), range -200..=100, term PawnStructure;
+            /// A backward pawn (its neighbours are all in front of it and an enemy pawn guards the
+            /// square in front of it), by whether an enemy pawn stands in front of it on its file
+            /// and by its rank: index `opposed × 8 + rank`.
+            PawnBackward pawn_backward: [S; 16] = defaults::PAWN_BACKWARD,
+                keys Keys::Grid(&[&["unopposed", "opposed"], PAWN_RANKS]), range -200..=100,
+                term PawnStructure;
+            /// A connected pawn (an own pawn beside it or guarding it), by its rank.
+            PawnConnected pawn_connected: [S; 8] = defaults::PAWN_CONNECTED,
+                keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
+            /// A candidate passer: not passed, no enemy pawn in front of it on its file, and at
+            /// least as many own pawns beside or behind it on the neighbouring files as enemy pawns
+            /// that guard its way; by its rank.
+            PawnCandidate pawn_candidate: [S; 8] = defaults::PAWN_CANDIDATE,
+                keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
+        }
+    };
+}
+pub(crate) use pawn_weights;
+
 /// Squares in front of a pawn on its file and the two neighbouring files, per colour (White = 0,
 /// Black = 1) and square: a pawn is passed when no enemy pawn stands there.
 const PASSED_SPAN: [[u64; 64]; 2] = passed_spans();

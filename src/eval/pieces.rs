@@ -16,6 +16,68 @@ use super::trace::Tracer;
 use super::weights::Field;
 use crate::geometry::king_distance;
 
+/// This family's entries in the one weight table: the piece-placement weights. `weights.rs` gathers
+/// every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
+/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
+/// key lists) are read there.
+macro_rules! piece_placement_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever
+            /// attack it), by whether it stands on the a- or h-file and whether an own pawn defends
+            /// it: index `edge × 2 + defended` ([`super::pieces`]).
+            KnightOutpost knight_outpost: [S; 4] = defaults::KNIGHT_OUTPOST,
+                keys Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]), range -200..=200,
+                term PiecePlacement;
+            /// A bishop on an outpost, indexed as [`Weights::knight_outpost`].
+            BishopOutpost bishop_outpost: [S; 4] = defaults::BISHOP_OUTPOST,
+                keys Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]), range -200..=200,
+                term PiecePlacement;
+            /// A knight (index 0) or bishop (1) with a pawn of either colour right in front of it:
+            /// shielded from the front, and the pawn covered.
+            MinorBehindPawn minor_behind_pawn: [S; 2] = defaults::MINOR_BEHIND_PAWN,
+                keys Keys::Names(&["knight", "bishop"]), range -200..=200, term PiecePlacement;
+            /// A knight "in Siberia": four or more squares (king distance) from both kings, where
+            /// it neither attacks nor defends; by that distance, 4 ..= 7.
+            KnightSiberia knight_siberia: [S; 4] = defaults::KNIGHT_SIBERIA,
+                keys Keys::Names(&["d4", "d5", "d6", "d7"]), range -200..=200, term PiecePlacement;
+            /// Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) to its
+            /// own king: minors near the king guard it.
+            MinorKingDistance minor_king_distance: [S; 2] = defaults::MINOR_KING_DISTANCE,
+                keys Keys::Names(&["knight", "bishop"]), range -100..=100, term PiecePlacement;
+            /// Per own pawn on squares of a bishop's colour: they block it and leave the other
+            /// colour weak.
+            BishopPawnsOnColour bishop_pawns_on_colour: S = defaults::BISHOP_PAWNS_ON_COLOUR,
+                keys Keys::One, range -100..=100, term PiecePlacement;
+            /// Per own rammed pawn (an enemy pawn right in front of it) on squares of a bishop's
+            /// colour, on top of [`Weights::bishop_pawns_on_colour`]: those never move out of its
+            /// way.
+            BishopRammedPawns bishop_rammed_pawns: S = defaults::BISHOP_RAMMED_PAWNS,
+                keys Keys::One, range -100..=100, term PiecePlacement;
+            /// A bishop on a long diagonal (not on a centre square) that sees both centre squares
+            /// of it through everything but pawns.
+            BishopLongDiagonal bishop_long_diagonal: S = defaults::BISHOP_LONG_DIAGONAL,
+                keys Keys::One, range -200..=200, term PiecePlacement;
+            /// A rook on its seventh rank while the enemy king is on its seventh or eighth.
+            RookOnSeventh rook_on_seventh: S = defaults::ROOK_ON_SEVENTH,
+                keys Keys::One, range -200..=200, term PiecePlacement;
+            /// Space: per central square (files c-f) on the own second to fourth rank that holds no
+            /// own pawn and no enemy pawn attacks, counted twice when it lies up to three squares
+            /// behind an own pawn and the enemy does not attack it at all.
+            Space space: S = defaults::SPACE,
+                keys Keys::One, range -50..=50, term PiecePlacement;
+            /// Per knight, by how closed the pawns are ([`super::pieces::closedness`], 0 open ..= 8
+            /// locked): knights like closed positions.
+            ClosednessKnight closedness_knight: [S; 9] = defaults::CLOSEDNESS_KNIGHT,
+                keys Keys::Grid(&[CLOSEDNESS_BUCKETS]), range -200..=200, term PiecePlacement;
+            /// Per rook, by how closed the pawns are: rooks like open positions.
+            ClosednessRook closedness_rook: [S; 9] = defaults::CLOSEDNESS_ROOK,
+                keys Keys::Grid(&[CLOSEDNESS_BUCKETS]), range -200..=200, term PiecePlacement;
+        }
+    };
+}
+pub(crate) use piece_placement_weights;
+
 /// Outposts: relative ranks 4 to 6 (index 3 ..= 5).
 const OUTPOST_RANKS: std::ops::RangeInclusive<usize> = 3..=5;
 

@@ -23,6 +23,26 @@ use super::score::S;
 use super::trace::Tracer;
 use super::weights::Field;
 
+/// This family's entries in the one weight table: the drawishness (complexity) weights.
+/// `weights.rs` gathers every family's entries into [`Weights`](crate::eval::weights::Weights) (the
+/// shape of an entry: `declare_weights!` in `weights/declare.rs`); the names the entries use
+/// (`defaults`, `Keys`, the key lists) are read there.
+macro_rules! drawishness_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Complexity, endgame half only (the middlegame half is unused): per pawn on the board
+            /// (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn ending
+            /// (`pawn_ending`) and always (`base`). Their sum moves the endgame half of the score
+            /// away from zero (positive) or toward it, never past it ([`super::scale`]); fitted
+            /// through that formula.
+            Complexity complexity: [S; 4] = defaults::COMPLEXITY,
+                keys Keys::Names(&["pawns", "both_flanks", "pawn_ending", "base"]),
+                range -500..=500, term Drawishness;
+        }
+    };
+}
+pub(crate) use drawishness_weights;
+
 /// The scale factors' unit: a factor of 128 leaves the endgame half as it is.
 pub const SCALE_NORMAL: i32 = 128;
 

@@ -21,6 +21,58 @@ use super::tactics::{knight_fork_moves, pawn_attacks_set};
 use super::trace::Tracer;
 use super::weights::{Field, role_index};
 
+/// This family's entries in the one weight table: the threat and knight-fork weights. `weights.rs`
+/// gathers every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an
+/// entry: `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`,
+/// `Keys`, the key lists) are read there.
+macro_rules! threat_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly
+            /// defended (attacked and not defended, or attacked twice and defended at most once, by
+            /// no pawn; [`super::threats`]).
+            ThreatWeakPawn threat_weak_pawn: S = defaults::THREAT_WEAK_PAWN,
+                keys Keys::One, range -300..=300, term Threats;
+            /// Per own knight or bishop attacked by an enemy pawn.
+            ThreatMinorByPawn threat_minor_by_pawn: S = defaults::THREAT_MINOR_BY_PAWN,
+                keys Keys::One, range -300..=300, term Threats;
+            /// Per own knight or bishop attacked by an enemy knight or bishop.
+            ThreatMinorByMinor threat_minor_by_minor: S = defaults::THREAT_MINOR_BY_MINOR,
+                keys Keys::One, range -300..=300, term Threats;
+            /// Per own knight or bishop attacked by an enemy rook or queen and poorly defended.
+            ThreatMinorByMajor threat_minor_by_major: S = defaults::THREAT_MINOR_BY_MAJOR,
+                keys Keys::One, range -300..=300, term Threats;
+            /// Per own rook attacked by an enemy pawn, knight or bishop.
+            ThreatRookByLesser threat_rook_by_lesser: S = defaults::THREAT_ROOK_BY_LESSER,
+                keys Keys::One, range -300..=300, term Threats;
+            /// Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the enemy
+            /// king attacks.
+            ThreatByKing threat_by_king: [S; 2] = defaults::THREAT_BY_KING,
+                keys Keys::Names(&["minor", "rook"]), range -300..=300, term Threats;
+            /// Per own queen attacked by anything.
+            ThreatQueenAttacked threat_queen_attacked: S = defaults::THREAT_QUEEN_ATTACKED,
+                keys Keys::One, range -300..=300, term Threats;
+            /// Per own knight, bishop, rook or queen attacked exactly once and defended exactly
+            /// once: its one defender is tied to it.
+            ThreatOverloaded threat_overloaded: S = defaults::THREAT_OVERLOADED,
+                keys Keys::One, range -300..=300, term Threats;
+            /// Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would
+            /// attack (and no pawn of ours attacks yet).
+            ThreatPawnPush threat_pawn_push: S = defaults::THREAT_PAWN_PUSH,
+                keys Keys::One, range -300..=300, term Threats;
+            /// The side to move has a knight move to a fork square (two valuable targets) where the
+            /// fork keeps its gain: the knight cannot be taken there at a loss
+            /// ([`super::tactics::knight_fork_moves`]).
+            ForkNow fork_now: S = defaults::FORK_NOW,
+                keys Keys::One, range -300..=500, term KnightForks;
+            /// The side not to move threatens such a knight fork.
+            ForkThreat fork_threat: S = defaults::FORK_THREAT,
+                keys Keys::One, range -300..=500, term KnightForks;
+        }
+    };
+}
+pub(crate) use threat_weights;
+
 /// Index of a threatened minor piece in [`Field::ThreatByKing`].
 const BY_KING_MINOR: usize = 0;
 /// Index of a threatened rook in [`Field::ThreatByKing`].

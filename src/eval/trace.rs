@@ -21,107 +21,86 @@ use super::score::{MAX_PHASE, S};
 use super::weights::{Field, Weights};
 use crate::value::Value;
 
-/// The evaluation terms, in the order the trace prints them.
-///
-/// ```
-/// use minkowski::eval::Evaluator;
-/// use minkowski::eval::trace::Term;
-/// let trace = Evaluator::default().trace(&shakmaty::Chess::default());
-/// let material = trace.terms[Term::ALL.iter().position(|&t| t == Term::Material).unwrap()];
-/// assert_eq!(material[0], material[1]); // White and Black have the same material
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Term {
+/// Declares [`Term`] from one list: each row's variant (with its doc) and its name in the
+/// trace; [`Term::ALL`] and [`Term::name`] follow from it, so a new row is one line here.
+macro_rules! declare_terms {
+    ($( $(#[doc = $doc:literal])* $term:ident => $name:literal, )*) => {
+        /// The evaluation terms, in the order the trace prints them.
+        ///
+        /// ```
+        /// use minkowski::eval::Evaluator;
+        /// use minkowski::eval::trace::Term;
+        /// let trace = Evaluator::default().trace(&shakmaty::Chess::default());
+        /// let row = Term::ALL.iter().position(|&t| t == Term::Material).unwrap();
+        /// let [white, black] = trace.terms[row];
+        /// assert_eq!(white, black); // White and Black have the same material
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Term {
+            $( $(#[doc = $doc])* $term, )*
+        }
+
+        impl Term {
+            /// Every term, in trace order (the order of the rows of [`EvalTrace`]).
+            ///
+            /// ```
+            /// use minkowski::eval::trace::Term;
+            /// assert_eq!(Term::ALL.first(), Some(&Term::Material));
+            /// assert!(Term::ALL.iter().enumerate().all(|(i, &t)| t as usize == i));
+            /// ```
+            pub const ALL: &[Term] = &[ $( Term::$term, )* ];
+
+            /// The term's name in the trace.
+            ///
+            /// ```
+            /// assert_eq!(minkowski::eval::trace::Term::KnightForks.name(), "Knight forks");
+            /// ```
+            #[must_use]
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( Term::$term => $name, )*
+                }
+            }
+        }
+    };
+}
+
+declare_terms! {
     /// Material.
-    Material,
+    Material => "Material",
     /// Piece-square tables.
-    Psqt,
+    Psqt => "Piece squares",
     /// Mobility of knights, bishops, rooks and queens.
-    Mobility,
+    Mobility => "Mobility",
     /// Pawn structure: isolated, stacked, backward, connected pawns and candidate passers.
-    PawnStructure,
+    PawnStructure => "Pawn structure",
     /// Passed pawns: by rank and push square, king distances, free path, stacked, unstoppable.
-    PassedPawns,
+    PassedPawns => "Passed pawns",
     /// Bishop pair.
-    BishopPair,
+    BishopPair => "Bishop pair",
     /// Rooks on open and semi-open files.
-    RookFiles,
+    RookFiles => "Rook files",
     /// King safety: pawn shield and attacks on the king zone.
-    KingSafety,
+    KingSafety => "King safety",
     /// King shelter and pawn storm by rank distance, and the king's distance to the pawns.
-    KingShelter,
+    KingShelter => "Shelter/storm",
     /// King danger: the attack on the enemy king through the non-linear curve.
-    KingDanger,
+    KingDanger => "King danger",
     /// Threats: pieces attacked by cheaper ones or poorly defended, overloaded pieces, pawn
     /// pushes that attack a piece.
-    Threats,
+    Threats => "Threats",
     /// Knight forks available (or threatened).
-    KnightForks,
+    KnightForks => "Knight forks",
     /// Side to move bonus.
-    Tempo,
+    Tempo => "Tempo",
     /// An endgame evaluator's adjustment (the knight-versus-passer race).
-    Endgame,
+    Endgame => "Endgame",
     /// Piece placement: outposts, minors behind pawns, knights far from the kings, minors'
     /// distance to their king, bishops and their pawns, long diagonals, rooks on the seventh,
     /// space and closedness.
-    PiecePlacement,
+    PiecePlacement => "Piece placement",
     /// Drawishness: what complexity and the endgame scale factor change in the endgame half.
-    Drawishness,
-}
-
-impl Term {
-    /// Every term, in trace order.
-    ///
-    /// ```
-    /// use minkowski::eval::trace::Term;
-    /// assert_eq!(Term::ALL.first(), Some(&Term::Material));
-    /// assert_eq!(Term::ALL.len(), 16);
-    /// ```
-    pub const ALL: [Term; 16] = [
-        Term::Material,
-        Term::Psqt,
-        Term::Mobility,
-        Term::PawnStructure,
-        Term::PassedPawns,
-        Term::BishopPair,
-        Term::RookFiles,
-        Term::KingSafety,
-        Term::KingShelter,
-        Term::KingDanger,
-        Term::Threats,
-        Term::KnightForks,
-        Term::Tempo,
-        Term::Endgame,
-        Term::PiecePlacement,
-        Term::Drawishness,
-    ];
-
-    /// The term's name in the trace.
-    ///
-    /// ```
-    /// assert_eq!(minkowski::eval::trace::Term::KnightForks.name(), "Knight forks");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Term::Material => "Material",
-            Term::Psqt => "Piece squares",
-            Term::Mobility => "Mobility",
-            Term::PawnStructure => "Pawn structure",
-            Term::PassedPawns => "Passed pawns",
-            Term::BishopPair => "Bishop pair",
-            Term::RookFiles => "Rook files",
-            Term::KingSafety => "King safety",
-            Term::KingShelter => "Shelter/storm",
-            Term::KingDanger => "King danger",
-            Term::Threats => "Threats",
-            Term::KnightForks => "Knight forks",
-            Term::Tempo => "Tempo",
-            Term::Endgame => "Endgame",
-            Term::PiecePlacement => "Piece placement",
-            Term::Drawishness => "Drawishness",
-        }
-    }
+    Drawishness => "Drawishness",
 }
 
 /// Receives each weight as the evaluation uses it. Every method defaults to doing nothing; the

@@ -1,12 +1,16 @@
 //! Every number the evaluation uses, named and documented, in one [`Weights`] struct.
 //!
 //! The struct (rather than scattered constants) is what lets a tuner, a config file or a
-//! weights-by-name API change the evaluation at run time. Each weight is declared once, in the
-//! `declare_weights!` table below: its field, doc, default (read from [`defaults`], which the
-//! tuner writes), element names ([`Keys`]), range and trace row. The struct, its `Default`,
-//! [`Field`], [`SPECS`], the names that [`Weights::get`]/[`Weights::set`] and engine.toml's
-//! `[eval]` table use, and the flat index of the coefficient trace
-//! ([`super::trace::Coefficients`]) all come from that table.
+//! weights-by-name API change the evaluation at run time. Each weight is declared once, by its
+//! family, in the file of the terms that use it (a `*_weights!` macro near the top of
+//! `pawns.rs`, `passers.rs`, `king.rs`, `mobility.rs`, `threats.rs`, `pieces.rs`, `scale.rs`,
+//! `endgame/mod.rs`; the base — material, piece squares, tempo and the pieces pass of
+//! `eval/mod.rs` — here): its field, doc, default (read from [`defaults`], which the tuner
+//! writes), element names ([`Keys`]), range and trace row. The `declare_weights!` invocation
+//! below gathers the families; the struct, its `Default`, [`Field`], [`SPECS`], the names that
+//! [`Weights::get`]/[`Weights::set`] and engine.toml's `[eval]` table use, and the flat index of
+//! the coefficient trace ([`super::trace::Coefficients`]) all come from it. Adding a term means
+//! its code and its entry in its family's file, and its default in [`defaults`].
 
 mod declare;
 /// The default of every weight, as `minkowski tune --rust` writes it: a fit's output copied over
@@ -45,7 +49,15 @@ pub const SHELTER_DISTANCES: &[&str] = &["", "d1", "d2", "d3", "d4", "d5", "d6",
 /// may shift between the two without changing any evaluation.
 pub const CLOSEDNESS_BUCKETS: &[&str] = &["c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"];
 
+use super::endgame::endgame_weights;
+use super::king::king_weights;
+use super::mobility::mobility_weights;
+use super::passers::passer_weights;
+use super::pawns::pawn_weights;
+use super::pieces::piece_placement_weights;
+use super::scale::drawishness_weights;
 use super::score::S;
+use super::threats::threat_weights;
 use super::trace::Term;
 use declare::declare_weights;
 
@@ -98,282 +110,66 @@ pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// ```
 pub const PSQT: [[S; 64]; 6] = defaults::PSQT;
 
-// The one declaration of every weight: its field (with its doc), default, element names, range
-// and trace row. Names are `field` or `field.key` (see `Keys`); the range bounds both halves.
+/// This family's entries in the one weight table: the base of the evaluation — material, piece
+/// squares, the side to move, and the piece terms of `eval/mod.rs`'s pieces pass (king-zone
+/// attacks, pawn shield, bishop pair, rook files). `weights.rs` gathers every family's entries into
+/// [`Weights`](crate::eval::weights::Weights) (the shape of an entry: `declare_weights!` in
+/// `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the key lists) are read
+/// there.
+macro_rules! core_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Material per piece kind (index [`role_index`]); the king's is structure (no name).
+            Material material: [S; 6] = defaults::MATERIAL,
+                keys Keys::Roles(0, 4), range -1000..=3000, term Material;
+            /// Piece-square bonus per piece kind and square, from White's point of view, indexed by
+            /// `[role_index(role)][square]` with a1 = 0; Black uses the vertically flipped square.
+            Psqt psqt: [[S; 64]; 6] = defaults::PSQT,
+                keys Keys::RoleSquares, range -500..=500, term Psqt;
+            /// Bonus per square of the enemy king's zone (the king and its neighbours) that a
+            /// knight, bishop, rook or queen attacks (index [`role_index`]).
+            KingZoneAttack king_zone_attack: [S; 6] = defaults::KING_ZONE_ATTACK,
+                keys Keys::Roles(1, 4), range -100..=200, term KingSafety;
+            /// Bonus per own pawn one rank (index 0) and two ranks (index 1) in front of the king,
+            /// on its file or a neighbouring one.
+            PawnShield pawn_shield: [S; 2] = defaults::PAWN_SHIELD,
+                keys Keys::Names(&["near", "far"]), range -100..=200, term KingSafety;
+            /// Bonus for owning two or more bishops.
+            BishopPair bishop_pair: S = defaults::BISHOP_PAIR,
+                keys Keys::One, range -200..=300, term BishopPair;
+            /// Bonus for a rook on a file without pawns.
+            RookOpenFile rook_open_file: S = defaults::ROOK_OPEN_FILE,
+                keys Keys::One, range -200..=300, term RookFiles;
+            /// Bonus for a rook on a file without own pawns but with enemy pawns.
+            RookSemiOpenFile rook_semi_open_file: S = defaults::ROOK_SEMI_OPEN_FILE,
+                keys Keys::One, range -200..=300, term RookFiles;
+            /// Bonus for the side to move (it gets to act first).
+            Tempo tempo: S = defaults::TEMPO,
+                keys Keys::One, range -100..=100, term Tempo;
+        }
+    };
+}
+
+// The one declaration of every weight, gathered from the families: each family's file declares
+// its own entries (field, doc, default, element names, range, trace row) in a `*_weights!`
+// macro, and this invocation collects them, in this order, into `Weights`, `Field` and `SPECS`.
+// Names are `field` or `field.key` (see `Keys`); the range bounds both halves.
 declare_weights! {
     fixed {
         /// Phase contribution per piece kind (see [`PHASE_WEIGHT`]): structure, not a weight.
         phase_weight: [i32; 6] = PHASE_WEIGHT;
     }
-    /// Material per piece kind (index [`role_index`]); the king's is structure (no name).
-    Material material: [S; 6] = defaults::MATERIAL,
-        keys Keys::Roles(0, 4), range -1000..=3000, term Material;
-    /// Piece-square bonus per piece kind and square, from White's point of view, indexed by
-    /// `[role_index(role)][square]` with a1 = 0; Black uses the vertically flipped square.
-    Psqt psqt: [[S; 64]; 6] = defaults::PSQT,
-        keys Keys::RoleSquares, range -500..=500, term Psqt;
-    /// Bonus for a passed pawn, on top of its piece-square value, by whether the square in
-    /// front of it is empty (`free`) and not attacked by the enemy (`safe`), and by its rank
-    /// counted from its own side: index `free × 16 + safe × 8 + rank` ([`super::passers`]).
-    PassedPawn passed_pawn: [S; 32] = defaults::PASSED_PAWN,
-        keys Keys::Grid(&[&["blocked", "free"], &["unsafe", "safe"], PAWN_RANKS]),
-        range -200..=600, term PassedPawns;
-    /// Per square of king distance (Chebyshev) from the passer's own king (`own`) or the enemy
-    /// king (`enemy`) to the square in front of the passer, by the passer's rank: index
-    /// `enemy × 8 + rank`. Near its own king and far from the enemy's, a passer runs.
-    PassedKingDistance passed_king_distance: [S; 16] = defaults::PASSED_KING_DISTANCE,
-        keys Keys::Grid(&[&["own", "enemy"], PAWN_RANKS]), range -100..=100, term PassedPawns;
-    /// A passed pawn whose whole way to promotion holds no enemy piece and no square the enemy
-    /// attacks.
-    PassedSafePath passed_safe_path: S = defaults::PASSED_SAFE_PATH,
-        keys Keys::One, range -200..=400, term PassedPawns;
-    /// A passed pawn with another own pawn in front of it on its file, by its rank.
-    PassedStacked passed_stacked: [S; 8] = defaults::PASSED_STACKED,
-        keys Keys::Grid(&[PAWN_RANKS]), range -200..=200, term PassedPawns;
-    /// A passer that the enemy king cannot catch (the rule of the square) when the enemy has
-    /// only king and pawns, with nothing in front of it, while the enemy has no such passer:
-    /// nearly a queen.
-    PassedUnstoppable passed_unstoppable: S = defaults::PASSED_UNSTOPPABLE,
-        keys Keys::One, range 0..=1000, term PassedPawns;
-    /// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn onto
-    /// a neighbouring file that could give it one ([`super::pawns`]).
-    PawnIsolated pawn_isolated: S = defaults::PAWN_ISOLATED,
-        keys Keys::One, range -200..=100, term PawnStructure;
-    /// A pawn with another own pawn in front of it on its file, by whether a pawn of that file
-    /// can capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.
-    PawnStacked pawn_stacked: [S; 2] = defaults::PAWN_STACKED,
-        keys Keys::Names(&["stuck", "can_unstack"]), range -200..=100, term PawnStructure;
-    /// A backward pawn (its neighbours are all in front of it and an enemy pawn guards the
-    /// square in front of it), by whether an enemy pawn stands in front of it on its file and
-    /// by its rank: index `opposed × 8 + rank`.
-    PawnBackward pawn_backward: [S; 16] = defaults::PAWN_BACKWARD,
-        keys Keys::Grid(&[&["unopposed", "opposed"], PAWN_RANKS]), range -200..=100,
-        term PawnStructure;
-    /// A connected pawn (an own pawn beside it or guarding it), by its rank.
-    PawnConnected pawn_connected: [S; 8] = defaults::PAWN_CONNECTED,
-        keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
-    /// A candidate passer: not passed, no enemy pawn in front of it on its file, and at least
-    /// as many own pawns beside or behind it on the neighbouring files as enemy pawns that
-    /// guard its way; by its rank.
-    PawnCandidate pawn_candidate: [S; 8] = defaults::PAWN_CANDIDATE,
-        keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
-    /// Knight mobility by the number of squares of its mobility area it attacks (`n0` ..=
-    /// `n8`): not attacked by an enemy pawn, not the own king, not an own blocked pawn
-    /// ([`super::mobility`]).
-    MobilityKnight mobility_knight: [S; 9] = defaults::MOBILITY_KNIGHT,
-        keys Keys::Grid(&[KNIGHT_COUNTS]), range -300..=300, term Mobility;
-    /// Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and queens.
-    MobilityBishop mobility_bishop: [S; 14] = defaults::MOBILITY_BISHOP,
-        keys Keys::Grid(&[BISHOP_COUNTS]), range -300..=300, term Mobility;
-    /// Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and queens.
-    MobilityRook mobility_rook: [S; 15] = defaults::MOBILITY_ROOK,
-        keys Keys::Grid(&[ROOK_COUNTS]), range -300..=300, term Mobility;
-    /// Queen mobility by count (`n0` ..= `n27`).
-    MobilityQueen mobility_queen: [S; 28] = defaults::MOBILITY_QUEEN,
-        keys Keys::Grid(&[MOBILITY_COUNTS]), range -300..=300, term Mobility;
-    /// Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly defended
-    /// (attacked and not defended, or attacked twice and defended at most once, by no pawn;
-    /// [`super::threats`]).
-    ThreatWeakPawn threat_weak_pawn: S = defaults::THREAT_WEAK_PAWN,
-        keys Keys::One, range -300..=300, term Threats;
-    /// Per own knight or bishop attacked by an enemy pawn.
-    ThreatMinorByPawn threat_minor_by_pawn: S = defaults::THREAT_MINOR_BY_PAWN,
-        keys Keys::One, range -300..=300, term Threats;
-    /// Per own knight or bishop attacked by an enemy knight or bishop.
-    ThreatMinorByMinor threat_minor_by_minor: S = defaults::THREAT_MINOR_BY_MINOR,
-        keys Keys::One, range -300..=300, term Threats;
-    /// Per own knight or bishop attacked by an enemy rook or queen and poorly defended.
-    ThreatMinorByMajor threat_minor_by_major: S = defaults::THREAT_MINOR_BY_MAJOR,
-        keys Keys::One, range -300..=300, term Threats;
-    /// Per own rook attacked by an enemy pawn, knight or bishop.
-    ThreatRookByLesser threat_rook_by_lesser: S = defaults::THREAT_ROOK_BY_LESSER,
-        keys Keys::One, range -300..=300, term Threats;
-    /// Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the enemy king
-    /// attacks.
-    ThreatByKing threat_by_king: [S; 2] = defaults::THREAT_BY_KING,
-        keys Keys::Names(&["minor", "rook"]), range -300..=300, term Threats;
-    /// Per own queen attacked by anything.
-    ThreatQueenAttacked threat_queen_attacked: S = defaults::THREAT_QUEEN_ATTACKED,
-        keys Keys::One, range -300..=300, term Threats;
-    /// Per own knight, bishop, rook or queen attacked exactly once and defended exactly once:
-    /// its one defender is tied to it.
-    ThreatOverloaded threat_overloaded: S = defaults::THREAT_OVERLOADED,
-        keys Keys::One, range -300..=300, term Threats;
-    /// Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would attack
-    /// (and no pawn of ours attacks yet).
-    ThreatPawnPush threat_pawn_push: S = defaults::THREAT_PAWN_PUSH,
-        keys Keys::One, range -300..=300, term Threats;
-    /// Bonus per square of the enemy king's zone (the king and its neighbours) that a knight,
-    /// bishop, rook or queen attacks (index [`role_index`]).
-    KingZoneAttack king_zone_attack: [S; 6] = defaults::KING_ZONE_ATTACK,
-        keys Keys::Roles(1, 4), range -100..=200, term KingSafety;
-    /// Bonus per own pawn one rank (index 0) and two ranks (index 1) in front of the king, on
-    /// its file or a neighbouring one.
-    PawnShield pawn_shield: [S; 2] = defaults::PAWN_SHIELD,
-        keys Keys::Names(&["near", "far"]), range -100..=200, term KingSafety;
-    /// King shelter, for each of the king's file and its neighbours: the rank distance from the
-    /// king to the nearest own pawn in front of it on that file (`d1` .. `d6`, `none`), by
-    /// whether it is the king's file and by the file folded onto a-d: index
-    /// `king_file × 32 + folded_file × 8 + distance` ([`super::king`]).
-    KingShelter king_shelter: [S; 64] = defaults::KING_SHELTER,
-        keys Keys::Grid(&[&["side", "king"], FOLDED_FILES, SHELTER_DISTANCES]),
-        range -200..=200, term KingShelter;
-    /// Pawn storm, for each of the king's file and its neighbours: the rank distance from the
-    /// king to the nearest enemy pawn in front of it on that file, by whether an own pawn
-    /// blocks that enemy pawn and by the file folded onto a-d: index
-    /// `blocked × 32 + folded_file × 8 + distance`.
-    KingStorm king_storm: [S; 64] = defaults::KING_STORM,
-        keys Keys::Grid(&[&["free", "blocked"], FOLDED_FILES, SHELTER_DISTANCES]),
-        range -200..=200, term KingShelter;
-    /// The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: no pawn
-    /// left): in the endgame the king belongs near the pawns.
-    KingPawnDistance king_pawn_distance: [S; 8] = defaults::KING_PAWN_DISTANCE,
-        keys Keys::Grid(&[&["none", "d1", "d2", "d3", "d4", "d5", "d6", "d7"]]),
-        range -200..=200, term KingShelter;
-    /// King danger units per piece (knight, bishop, rook, queen; index [`role_index`]) that
-    /// attacks the enemy king's area. Danger units of one side add up and go through one
-    /// curve ([`super::acc::danger_score`]): squared in the middlegame, linear in the endgame.
-    DangerAttacker danger_attacker: [S; 6] = defaults::DANGER_ATTACKER,
-        keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
-    /// King danger units per attack on a square of the enemy king's area.
-    DangerAreaAttack danger_area_attack: S = defaults::DANGER_AREA_ATTACK,
-        keys Keys::One, range -500..=500, term KingDanger;
-    /// King danger units per weak square of the enemy king's area: attacked by us, defended
-    /// at most once and only by the king or queen.
-    DangerWeakSquare danger_weak_square: S = defaults::DANGER_WEAK_SQUARE,
-        keys Keys::One, range -500..=500, term KingDanger;
-    /// King danger units per safe check square by piece (knight, bishop, rook, queen): a
-    /// square from which it would give check, that it reaches, and where the enemy cannot take
-    /// it (unguarded, or weak and attacked twice by us).
-    DangerSafeCheck danger_safe_check: [S; 6] = defaults::DANGER_SAFE_CHECK,
-        keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
-    /// King danger units per enemy pawn in the enemy king's area.
-    DangerDefendingPawn danger_defending_pawn: S = defaults::DANGER_DEFENDING_PAWN,
-        keys Keys::One, range -500..=500, term KingDanger;
-    /// King danger units when the attacker has no queen.
-    DangerNoQueen danger_no_queen: S = defaults::DANGER_NO_QUEEN,
-        keys Keys::One, range -1000..=500, term KingDanger;
-    /// King danger units added once to every attack that counts.
-    DangerBase danger_base: S = defaults::DANGER_BASE,
-        keys Keys::One, range -500..=500, term KingDanger;
-    /// Bonus for owning two or more bishops.
-    BishopPair bishop_pair: S = defaults::BISHOP_PAIR,
-        keys Keys::One, range -200..=300, term BishopPair;
-    /// Bonus for a rook on a file without pawns.
-    RookOpenFile rook_open_file: S = defaults::ROOK_OPEN_FILE,
-        keys Keys::One, range -200..=300, term RookFiles;
-    /// Bonus for a rook on a file without own pawns but with enemy pawns.
-    RookSemiOpenFile rook_semi_open_file: S = defaults::ROOK_SEMI_OPEN_FILE,
-        keys Keys::One, range -200..=300, term RookFiles;
-    /// Bonus for the side to move (it gets to act first).
-    Tempo tempo: S = defaults::TEMPO,
-        keys Keys::One, range -100..=100, term Tempo;
-    /// Added for the strong side when it has mating material against a lone king, so that the
-    /// search converts instead of trading down into a draw or shuffling.
-    KnownWin known_win: S = defaults::KNOWN_WIN,
-        keys Keys::One, range 0..=15_000, term Endgame;
-    /// King and pawn against king, when the bitbase says it wins (added to [`Weights::known_win`]
-    /// and the pawn): per rank the pawn has advanced (1 on its second rank ..= 6 on its seventh),
-    /// so that the search pushes it once the win is safe.
-    KpkPawnAdvance kpk_pawn_advance: S = defaults::KPK_PAWN_ADVANCE,
-        keys Keys::One, range -200..=500, term Endgame;
-    /// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
-    MopUpEdge mop_up_edge: S = defaults::MOP_UP_EDGE,
-        keys Keys::One, range -500..=1000, term Endgame;
-    /// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
-    MopUpClose mop_up_close: S = defaults::MOP_UP_CLOSE,
-        keys Keys::One, range -500..=1000, term Endgame;
-    /// Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance` (0..=6).
-    /// Twice the old 12: at 12 the KBNK mate drills (40k nodes a move) missed about one start
-    /// in a hundred, the lone king shuffling on an edge next to a wrong corner while the strong
-    /// king stayed away; at 24 every drill mates, with and without the issue 16 candidates.
-    MopUpKingClose mop_up_king_close: S = defaults::MOP_UP_KING_CLOSE,
-        keys Keys::One, range -500..=1000, term Endgame;
-    /// KBNK: per unit of closeness of the lone king to a corner of the bishop's colour,
-    /// `14 - manhattan(king, nearest such corner)` (0..=14); dominates the edge term so that
-    /// a wrong corner looks worse than the right one.
-    KbnkCorner kbnk_corner: S = defaults::KBNK_CORNER,
-        keys Keys::One, range -500..=1000, term Endgame;
-    /// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance`
-    /// (0..=5): the knight covers the squares of the other colour near the mating corner.
-    KbnkKnightClose kbnk_knight_close: S = defaults::KBNK_KNIGHT_CLOSE,
-        keys Keys::One, range -500..=1000, term Endgame;
-    /// Mop-up with bishop and knight: per square next to the lone king that it may still step
-    /// to (negative: squeezing it is progress).
-    MopUpKingFreedom mop_up_king_freedom: S = defaults::MOP_UP_KING_FREEDOM,
-        keys Keys::One, range -500..=1000, term Endgame;
-    /// A passed pawn that neither the defending king (rule of the square) nor the defending
-    /// knights (knight fill against its path) can catch: worth nearly a piece.
-    PasserUnstoppable passer_unstoppable: S = defaults::PASSER_UNSTOPPABLE,
-        keys Keys::One, range -1000..=1000, term Endgame;
-    /// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
-    PasserCaught passer_caught: S = defaults::PASSER_CAUGHT,
-        keys Keys::One, range -1000..=1000, term Endgame;
-    /// The side to move has a knight move to a fork square (two valuable targets) where the
-    /// fork keeps its gain: the knight cannot be taken there at a loss
-    /// ([`super::tactics::knight_fork_moves`]).
-    ForkNow fork_now: S = defaults::FORK_NOW,
-        keys Keys::One, range -300..=500, term KnightForks;
-    /// The side not to move threatens such a knight fork.
-    ForkThreat fork_threat: S = defaults::FORK_THREAT,
-        keys Keys::One, range -300..=500, term KnightForks;
-    /// A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever attack
-    /// it), by whether it stands on the a- or h-file and whether an own pawn defends it: index
-    /// `edge × 2 + defended` ([`super::pieces`]).
-    KnightOutpost knight_outpost: [S; 4] = defaults::KNIGHT_OUTPOST,
-        keys Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]), range -200..=200,
-        term PiecePlacement;
-    /// A bishop on an outpost, indexed as [`Weights::knight_outpost`].
-    BishopOutpost bishop_outpost: [S; 4] = defaults::BISHOP_OUTPOST,
-        keys Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]), range -200..=200,
-        term PiecePlacement;
-    /// A knight (index 0) or bishop (1) with a pawn of either colour right in front of it:
-    /// shielded from the front, and the pawn covered.
-    MinorBehindPawn minor_behind_pawn: [S; 2] = defaults::MINOR_BEHIND_PAWN,
-        keys Keys::Names(&["knight", "bishop"]), range -200..=200, term PiecePlacement;
-    /// A knight "in Siberia": four or more squares (king distance) from both kings, where it
-    /// neither attacks nor defends; by that distance, 4 ..= 7.
-    KnightSiberia knight_siberia: [S; 4] = defaults::KNIGHT_SIBERIA,
-        keys Keys::Names(&["d4", "d5", "d6", "d7"]), range -200..=200, term PiecePlacement;
-    /// Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) to its
-    /// own king: minors near the king guard it.
-    MinorKingDistance minor_king_distance: [S; 2] = defaults::MINOR_KING_DISTANCE,
-        keys Keys::Names(&["knight", "bishop"]), range -100..=100, term PiecePlacement;
-    /// Per own pawn on squares of a bishop's colour: they block it and leave the other colour
-    /// weak.
-    BishopPawnsOnColour bishop_pawns_on_colour: S = defaults::BISHOP_PAWNS_ON_COLOUR,
-        keys Keys::One, range -100..=100, term PiecePlacement;
-    /// Per own rammed pawn (an enemy pawn right in front of it) on squares of a bishop's
-    /// colour, on top of [`Weights::bishop_pawns_on_colour`]: those never move out of its way.
-    BishopRammedPawns bishop_rammed_pawns: S = defaults::BISHOP_RAMMED_PAWNS,
-        keys Keys::One, range -100..=100, term PiecePlacement;
-    /// A bishop on a long diagonal (not on a centre square) that sees both centre squares of
-    /// it through everything but pawns.
-    BishopLongDiagonal bishop_long_diagonal: S = defaults::BISHOP_LONG_DIAGONAL,
-        keys Keys::One, range -200..=200, term PiecePlacement;
-    /// A rook on its seventh rank while the enemy king is on its seventh or eighth.
-    RookOnSeventh rook_on_seventh: S = defaults::ROOK_ON_SEVENTH,
-        keys Keys::One, range -200..=200, term PiecePlacement;
-    /// Space: per central square (files c-f) on the own second to fourth rank that holds no own
-    /// pawn and no enemy pawn attacks, counted twice when it lies up to three squares behind an
-    /// own pawn and the enemy does not attack it at all.
-    Space space: S = defaults::SPACE,
-        keys Keys::One, range -50..=50, term PiecePlacement;
-    /// Per knight, by how closed the pawns are ([`super::pieces::closedness`], 0 open ..= 8
-    /// locked): knights like closed positions.
-    ClosednessKnight closedness_knight: [S; 9] = defaults::CLOSEDNESS_KNIGHT,
-        keys Keys::Grid(&[CLOSEDNESS_BUCKETS]), range -200..=200, term PiecePlacement;
-    /// Per rook, by how closed the pawns are: rooks like open positions.
-    ClosednessRook closedness_rook: [S; 9] = defaults::CLOSEDNESS_ROOK,
-        keys Keys::Grid(&[CLOSEDNESS_BUCKETS]), range -200..=200, term PiecePlacement;
-    /// Complexity, endgame half only (the middlegame half is unused): per pawn on the board
-    /// (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn ending
-    /// (`pawn_ending`) and always (`base`). Their sum moves the endgame half of the score away
-    /// from zero (positive) or toward it, never past it ([`super::scale`]); fitted through
-    /// that formula.
-    Complexity complexity: [S; 4] = defaults::COMPLEXITY,
-        keys Keys::Names(&["pawns", "both_flanks", "pawn_ending", "base"]), range -500..=500,
-        term Drawishness;
+    families [
+        core_weights,
+        pawn_weights,
+        passer_weights,
+        king_weights,
+        mobility_weights,
+        threat_weights,
+        piece_placement_weights,
+        drawishness_weights,
+        endgame_weights,
+    ]
 }
 
 /// A weight name that [`Weights`] does not have.

@@ -22,6 +22,62 @@ use super::score::S;
 use super::trace::Tracer;
 use super::weights::{Field, Weights};
 
+/// This family's entries in the one weight table: the endgame verdicts' weights (mop-up, KBNK, KPK,
+/// the passer race). `weights.rs` gathers every family's entries into
+/// [`Weights`](crate::eval::weights::Weights) (the shape of an entry: `declare_weights!` in
+/// `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the key lists) are read
+/// there.
+macro_rules! endgame_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Added for the strong side when it has mating material against a lone king, so that
+            /// the search converts instead of trading down into a draw or shuffling.
+            KnownWin known_win: S = defaults::KNOWN_WIN,
+                keys Keys::One, range 0..=15_000, term Endgame;
+            /// King and pawn against king, when the bitbase says it wins (added to
+            /// [`Weights::known_win`] and the pawn): per rank the pawn has advanced (1 on its
+            /// second rank ..= 6 on its seventh), so that the search pushes it once the win is
+            /// safe.
+            KpkPawnAdvance kpk_pawn_advance: S = defaults::KPK_PAWN_ADVANCE,
+                keys Keys::One, range -200..=500, term Endgame;
+            /// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
+            MopUpEdge mop_up_edge: S = defaults::MOP_UP_EDGE,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
+            MopUpClose mop_up_close: S = defaults::MOP_UP_CLOSE,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance`
+            /// (0..=6). Twice the old 12: at 12 the KBNK mate drills (40k nodes a move) missed
+            /// about one start in a hundred, the lone king shuffling on an edge next to a wrong
+            /// corner while the strong king stayed away; at 24 every drill mates, with and without
+            /// the issue 16 candidates.
+            MopUpKingClose mop_up_king_close: S = defaults::MOP_UP_KING_CLOSE,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// KBNK: per unit of closeness of the lone king to a corner of the bishop's colour, `14
+            /// - manhattan(king, nearest such corner)` (0..=14); dominates the edge term so that a
+            /// wrong corner looks worse than the right one.
+            KbnkCorner kbnk_corner: S = defaults::KBNK_CORNER,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance`
+            /// (0..=5): the knight covers the squares of the other colour near the mating corner.
+            KbnkKnightClose kbnk_knight_close: S = defaults::KBNK_KNIGHT_CLOSE,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// Mop-up with bishop and knight: per square next to the lone king that it may still
+            /// step to (negative: squeezing it is progress).
+            MopUpKingFreedom mop_up_king_freedom: S = defaults::MOP_UP_KING_FREEDOM,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// A passed pawn that neither the defending king (rule of the square) nor the defending
+            /// knights (knight fill against its path) can catch: worth nearly a piece.
+            PasserUnstoppable passer_unstoppable: S = defaults::PASSER_UNSTOPPABLE,
+                keys Keys::One, range -1000..=1000, term Endgame;
+            /// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
+            PasserCaught passer_caught: S = defaults::PASSER_CAUGHT,
+                keys Keys::One, range -1000..=1000, term Endgame;
+        }
+    };
+}
+pub(crate) use endgame_weights;
+
 /// What an endgame evaluator says, from the strong side's point of view.
 ///
 /// ```

@@ -253,7 +253,20 @@ pub(super) const fn offsets<const N: usize>(lens: [usize; N]) -> [usize; N] {
     offsets
 }
 
-/// The declaration table's macro. Each entry:
+/// The declaration table's macro. Each family's file declares its weights in a `*_weights!`
+/// macro; `weights.rs` names the families in order:
+///
+/// ```text
+/// declare_weights! {
+///     fixed { /// doc
+///             field: Type = default; }
+///     families [ core_weights, pawn_weights, ... ]
+/// }
+/// ```
+///
+/// and this macro asks each family in turn for its entries (a family's macro is called as
+/// `family!(declare_weights! { gathered so far })` and calls back with its own entries appended),
+/// then declares everything at once. Each entry:
 ///
 /// ```text
 /// /// doc comment
@@ -262,9 +275,26 @@ pub(super) const fn offsets<const N: usize>(lens: [usize; N]) -> [usize; N] {
 ///
 /// declares the field of `Weights` (with that doc), its default, the `Field::Variant` that the
 /// tracer and [`super::Weights::slots`] use, and its [`WeightSpec`]; the `fixed` block declares
-/// fields that are structure, not weights (no names, not traced).
+/// fields that are structure, not weights (no names, not traced). The flat order of the weights
+/// is the families' order, then each family's own.
 macro_rules! declare_weights {
+    // Every family has answered: declare the gathered table.
+    (@gather fixed { $($fixed:tt)* } families [] $($entries:tt)*) => {
+        declare_weights! { @declare fixed { $($fixed)* } $($entries)* }
+    };
+    // Ask the next family for its entries; it calls back with them appended.
+    (@gather fixed { $($fixed:tt)* } families [ $next:ident $(, $rest:ident)* ]
+        $($entries:tt)*) => {
+        $next! { declare_weights! {
+            @gather fixed { $($fixed)* } families [ $($rest),* ] $($entries)*
+        } }
+    };
+    // The invocation in `weights.rs`.
+    (fixed { $($fixed:tt)* } families [ $($family:ident),* $(,)? ]) => {
+        declare_weights! { @gather fixed { $($fixed)* } families [ $($family),* ] }
+    };
     (
+        @declare
         fixed {
             $( $(#[doc = $fdoc:literal])* $fixed:ident: $fty:ty = $fdefault:expr; )*
         }
@@ -276,8 +306,8 @@ macro_rules! declare_weights {
     ) => {
         /// The evaluation's weights. `Weights::default()` is the engine's built-in evaluation.
         ///
-        /// Every field but the phase weights is declared once, in the table of
-        /// `src/eval/weights.rs`, which also gives its name, range and trace row
+        /// Every field but the phase weights is declared once, in its family's file (the
+        /// file of the terms that use it), which also gives its name, range and trace row
         /// ([`SPECS`]); names, engine.toml and the coefficient trace all come from there.
         ///
         /// ```
