@@ -10,6 +10,7 @@ use common::XorShift64;
 use minkowski::config::{Config, eval_table};
 use minkowski::eval::Evaluator;
 use minkowski::eval::score::S;
+use minkowski::eval::trace::danger_units_real;
 use minkowski::eval::weights::{Field, Weights};
 use minkowski::tune::loss::{expected_score, fit_k, gradient, loss};
 use minkowski::tune::{
@@ -138,18 +139,37 @@ fn the_dataset_is_the_coefficient_form_and_the_split_is_stable() {
     assert!(whole.dropped > 0, "endgame-dm-5 has mop-up positions");
 }
 
+/// Whether the drawishness stage of `pos` is smooth near `params`: its endgame half (before the
+/// stage) is not near zero, where its sign flips the complexity's push (a jump), nor near the
+/// complexity's floor (a kink). A difference quotient straddling either says nothing.
+fn away_from_the_drawishness_kinks(pos: &Chess, params: &[[f64; 2]]) -> bool {
+    let c = Evaluator::default().coefficients(pos);
+    if c.scale.is_none() {
+        return true;
+    }
+    let mut raw = c.clone();
+    (raw.scale, raw.phase, raw.tempo) = (None, 0, 0);
+    let eg = raw.white_real(params);
+    let [_, complexity] = danger_units_real(&c.complexity, params);
+    eg.abs() > 5.0 && (complexity + eg.abs()).abs() > 5.0
+}
+
 #[test]
 fn the_gradient_is_the_derivative_of_the_loss() {
-    let positions: Vec<Chess> = positions().into_iter().step_by(40).collect();
     let mut rng = XorShift64(11);
     let truth = perturbed(&mut rng, 40, 0);
-    let data = synthetic(&positions, &truth, 2.0, 0.0).training;
     // Off the integers: with whole-centipawn weights a side's king-danger units are often exactly
     // 0, where the curve has a kink (no derivative) that a difference quotient would straddle.
     let params: Vec<[f64; 2]> = params_of(&perturbed(&mut rng, 20, 0))
         .into_iter()
         .map(|[mg, eg]| [mg + 0.173, eg + 0.291])
         .collect();
+    let positions: Vec<Chess> = positions()
+        .into_iter()
+        .step_by(40)
+        .filter(|pos| away_from_the_drawishness_kinks(pos, &params))
+        .collect();
+    let data = synthetic(&positions, &truth, 2.0, 0.0).training;
     let k = 1.7;
     let g = gradient(&data, 0..data.len(), &params, k, 2);
     assert!((g.loss - loss(&data, &params, k, 1)).abs() < 1e-12);
@@ -226,7 +246,18 @@ fn tuning_recovers_the_weights_that_made_the_labels() {
     let truth = perturbed(&mut rng, 20, 40);
     let b = synthetic(&positions, &truth, 2.0, 10.0);
     let usage = b.training.usage();
-    let used: Vec<bool> = usage.iter().map(|&u| u > 0.0).collect();
+    // The closedness tables are left out of the direction: each knight and rook is in exactly
+    // one bucket, so a shift common to a table and the piece's material changes no evaluation
+    // and the fit need not find the truth's split.
+    let closedness = |i: usize| {
+        Weights::locate(i)
+            .is_some_and(|(f, _)| matches!(f, Field::ClosednessKnight | Field::ClosednessRook))
+    };
+    let used: Vec<bool> = usage
+        .iter()
+        .enumerate()
+        .map(|(i, &u)| u > 0.0 && !closedness(i))
+        .collect();
     let held_out = b.validation.clone();
     let hand = Weights::default();
     // K as the labels were made: the weights are fitted on K's scale (with K fitted to the
@@ -273,7 +304,8 @@ fn tuning_recovers_the_weights_that_made_the_labels() {
     // A piece's material and its mobility table are one degree of freedom too many (each
     // piece uses exactly one entry of its table: a constant moved from the table to the
     // material changes no evaluation), so what is found is material plus table entry, here
-    // the entry the data use most; the pawn has no table.
+    // the entry the data use most; the pawn has no table. Knights and rooks also share their
+    // material with the closedness tables (see above): the pawn, bishop and queen are checked.
     let fitted = tuner.weights();
     let with_mobility = |w: &Weights, role: usize| {
         let field = [
@@ -291,7 +323,7 @@ fn tuning_recovers_the_weights_that_made_the_labels() {
             w.material[role] + w.slots(field)[most]
         })
     };
-    for role in 0..5 {
+    for role in [0, 2, 4] {
         let (f, t) = (with_mobility(&fitted, role), with_mobility(&truth, role));
         let off = (f.mg() - t.mg()).abs().max((f.eg() - t.eg()).abs());
         assert!(

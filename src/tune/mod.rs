@@ -53,7 +53,7 @@ pub mod loss;
 mod rust;
 mod select;
 
-pub use data::{Builder, Dataset, Kept};
+pub use data::{Builder, Dataset, Kept, Parts};
 pub use rust::rust_source;
 pub use select::{RULE_WEIGHTS, Selection, glob_match};
 
