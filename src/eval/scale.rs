@@ -7,9 +7,12 @@
 //!    Fitted by the tuner through that formula (the chain rule in `tune/loss.rs`).
 //! 2. **Scale factor** ([`factor`]): out of [`SCALE_NORMAL`], by rules on the material of the
 //!    side ahead in the endgame half (opposite-coloured bishops, a lone minor, a lone queen
-//!    against pieces, a few pawns on one flank) and the fifty-move counter. The factors are set
-//!    by hand (Ethereal's for the bishop, queen and minor rules), not fitted: the tuner takes
-//!    them as given.
+//!    against pieces, a few pawns on one flank). The factors are set by hand (Ethereal's for the
+//!    bishop, queen and minor rules), not fitted: the tuner takes them as given.
+//!
+//! The fifty-move counter does not enter: the transposition table's key leaves it out, so an
+//! evaluation that read it would give one key two values (and the search draws by the rule
+//! anyway). A fade that read it did no better in games (see `docs/evaluation.md`).
 //!
 //! Neither stage can change the sign of the endgame half (`tests` below check it on random
 //! numbers, `tests/eval_symmetry.rs` on every suite). Specialised endgames
@@ -67,13 +70,6 @@ pub const SCALE_LONE_MINOR: i32 = 0;
 /// e-h), and the other side has a pawn or a piece to give for them.
 pub const SCALE_FEW_PAWNS_ONE_FLANK: [i32; 4] = [SCALE_NORMAL, 96, 108, 120];
 
-/// Half-moves without a capture or a pawn move after which the fifty-move counter starts to
-/// scale the endgame half down...
-pub const FIFTY_MOVE_GRACE: u32 = 20;
-
-/// ...linearly, to zero at the hundredth half-move (a draw by the fifty-move rule).
-pub const FIFTY_MOVE_SPAN: u32 = 80;
-
 /// Files a to d.
 const QUEEN_SIDE: Bitboard = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
 /// Files e to h.
@@ -92,27 +88,18 @@ pub mod complexity_index {
 }
 
 /// The endgame scale factor (out of [`SCALE_NORMAL`]) when `strong` is the side ahead in the
-/// endgame half, with `halfmoves` on the fifty-move counter.
+/// endgame half: that of the first material rule that fits, [`SCALE_NORMAL`] if none.
 ///
 /// ```
 /// use minkowski::eval::scale::{SCALE_NORMAL, SCALE_OPPOSITE_BISHOPS, factor};
 /// use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
 /// let pos: Chess = "4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
-/// assert_eq!(factor(pos.board(), Color::White, 0), SCALE_OPPOSITE_BISHOPS);
-/// assert_eq!(factor(pos.board(), Color::White, 60), SCALE_OPPOSITE_BISHOPS / 2);
-/// assert_eq!(factor(Chess::default().board(), Color::White, 0), SCALE_NORMAL);
+/// assert_eq!(factor(pos.board(), Color::White), SCALE_OPPOSITE_BISHOPS);
+/// assert_eq!(factor(Chess::default().board(), Color::White), SCALE_NORMAL);
 /// ```
 #[must_use]
-pub fn factor(board: &Board, strong: Color, halfmoves: u32) -> i32 {
-    let rule = material_factor(board, strong);
-    let late = halfmoves.clamp(FIFTY_MOVE_GRACE, FIFTY_MOVE_GRACE + FIFTY_MOVE_SPAN);
-    let left = (FIFTY_MOVE_GRACE + FIFTY_MOVE_SPAN - late) as i32;
-    rule * left / FIFTY_MOVE_SPAN as i32
-}
-
-/// The factor of the material rules alone (the first that fits), [`SCALE_NORMAL`] if none.
-fn material_factor(board: &Board, strong: Color) -> i32 {
+pub fn factor(board: &Board, strong: Color) -> i32 {
     let weak = !strong;
     let of = |color: Color, role: Role| board.by_piece(role.of(color));
     let (knights, bishops) = (board.knights(), board.bishops());
@@ -169,11 +156,7 @@ fn material_factor(board: &Board, strong: Color) -> i32 {
 pub fn drawishness<T: Tracer>(pos: &Chess, info: &Info, score: S, acc: &mut Acc<'_, T>) -> S {
     let board = pos.board();
     complexity(board, info, acc);
-    let halfmoves = pos.halfmoves();
-    let factors = [
-        factor(board, Color::White, halfmoves),
-        factor(board, Color::Black, halfmoves),
-    ];
+    let factors = [factor(board, Color::White), factor(board, Color::Black)];
     acc.tracer().scale(factors);
     S(
         score.mg(),
@@ -261,82 +244,72 @@ mod tests {
     #[test]
     fn opposite_bishops_alone_and_with_a_knight_or_rook_each() {
         let alone = board("4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 0 1");
-        assert_eq!(
-            material_factor(&alone, Color::White),
-            SCALE_OPPOSITE_BISHOPS
-        );
+        assert_eq!(factor(&alone, Color::White), SCALE_OPPOSITE_BISHOPS);
         let knights = board("4k3/2n2b2/8/2P5/1P6/8/3BN3/4K3 w - - 0 1");
         assert_eq!(
-            material_factor(&knights, Color::White),
+            factor(&knights, Color::White),
             SCALE_OPPOSITE_BISHOPS_KNIGHTS
         );
         let rooks = board("r3k3/5b2/8/2P5/1P6/8/3B4/R3K3 w - - 0 1");
-        assert_eq!(
-            material_factor(&rooks, Color::White),
-            SCALE_OPPOSITE_BISHOPS_ROOKS
-        );
+        assert_eq!(factor(&rooks, Color::White), SCALE_OPPOSITE_BISHOPS_ROOKS);
         // Same-coloured bishops (d2 and e7 are both dark): no bishop rule. The pawns are on
         // the queen side only, two of them: the few-pawns rule.
         let same = board("4k3/4b3/8/2P5/1P6/8/3B4/4K3 w - - 0 1");
-        assert_eq!(
-            material_factor(&same, Color::White),
-            SCALE_FEW_PAWNS_ONE_FLANK[2]
-        );
+        assert_eq!(factor(&same, Color::White), SCALE_FEW_PAWNS_ONE_FLANK[2]);
         // A rook and a knight on top: none of the three.
         let both = board("r3k3/2n2b2/8/2P5/1P6/8/3BN3/R3K3 w - - 0 1");
-        assert_eq!(
-            material_factor(&both, Color::White),
-            SCALE_FEW_PAWNS_ONE_FLANK[2]
-        );
+        assert_eq!(factor(&both, Color::White), SCALE_FEW_PAWNS_ONE_FLANK[2]);
     }
 
     #[test]
     fn lone_queen_against_pieces() {
         let b = board("4k3/2r1b3/8/8/8/8/PP3Q2/4K3 w - - 0 1");
-        assert_eq!(material_factor(&b, Color::White), SCALE_LONE_QUEEN);
+        assert_eq!(factor(&b, Color::White), SCALE_LONE_QUEEN);
         // With a rook of its own, or against one piece, no.
         let b = board("4k3/2r1b3/8/8/8/8/PP3Q2/R3K3 w - - 0 1");
-        assert_eq!(
-            material_factor(&b, Color::White),
-            SCALE_FEW_PAWNS_ONE_FLANK[2]
-        );
+        assert_eq!(factor(&b, Color::White), SCALE_FEW_PAWNS_ONE_FLANK[2]);
         let b = board("4k3/2r5/8/8/8/8/PPPP1Q2/4K3 w - - 0 1");
-        assert_eq!(material_factor(&b, Color::White), SCALE_NORMAL);
+        assert_eq!(factor(&b, Color::White), SCALE_NORMAL);
     }
 
     #[test]
     fn a_lone_minor_without_pawns_cannot_win() {
         let b = board("4k3/8/8/8/5p2/8/3N4/4K3 w - - 0 1");
-        assert_eq!(material_factor(&b, Color::White), SCALE_LONE_MINOR);
+        assert_eq!(factor(&b, Color::White), SCALE_LONE_MINOR);
         // With a pawn it can.
         let b = board("4k3/8/8/8/5p2/8/P2N4/4K3 w - - 0 1");
-        assert_ne!(material_factor(&b, Color::White), SCALE_LONE_MINOR);
+        assert_ne!(factor(&b, Color::White), SCALE_LONE_MINOR);
         // The rule is about the side ahead: were Black ahead, it would not be a lone minor.
-        assert_ne!(material_factor(&b, Color::Black), SCALE_LONE_MINOR);
+        assert_ne!(factor(&b, Color::Black), SCALE_LONE_MINOR);
     }
 
     #[test]
     fn few_pawns_on_one_flank_but_not_on_both() {
         let b = board("6k1/5pp1/8/8/8/8/5PPP/3R2K1 w - - 0 1");
-        assert_eq!(
-            material_factor(&b, Color::White),
-            SCALE_FEW_PAWNS_ONE_FLANK[3]
-        );
+        assert_eq!(factor(&b, Color::White), SCALE_FEW_PAWNS_ONE_FLANK[3]);
         let b = board("6k1/5pp1/8/8/8/8/P4PP1/3R2K1 w - - 0 1");
-        assert_eq!(material_factor(&b, Color::White), SCALE_NORMAL);
+        assert_eq!(factor(&b, Color::White), SCALE_NORMAL);
         // Four pawns: normal.
         let b = board("6k1/5pp1/8/8/8/8/4PPPP/3R2K1 w - - 0 1");
-        assert_eq!(material_factor(&b, Color::White), SCALE_NORMAL);
+        assert_eq!(factor(&b, Color::White), SCALE_NORMAL);
     }
 
     #[test]
-    fn the_fifty_move_counter_fades_the_factor_to_zero() {
-        let b = Chess::default().board().clone();
-        assert_eq!(factor(&b, Color::White, 0), SCALE_NORMAL);
-        assert_eq!(factor(&b, Color::White, FIFTY_MOVE_GRACE), SCALE_NORMAL);
-        assert_eq!(factor(&b, Color::White, 60), SCALE_NORMAL / 2);
-        assert_eq!(factor(&b, Color::White, 100), 0);
-        assert_eq!(factor(&b, Color::White, 150), 0);
+    fn the_fifty_move_counter_does_not_enter() {
+        // The same position with 0 and 90 half-moves on the counter: one value (the TT key
+        // leaves the counter out).
+        let early: Chess = "4k3/8/8/8/8/8/4P3/3RK3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let late: Chess = "4k3/8/8/8/8/8/4P3/3RK3 w - - 90 80"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let eval = crate::eval::Evaluator::default();
+        assert_eq!(eval.evaluate(&early), eval.evaluate(&late));
     }
 
     /// The property: over random endgame halves, complexities and factors the sign never
