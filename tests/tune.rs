@@ -101,6 +101,7 @@ fn options(k: Option<f64>) -> TuneOptions {
         batch_size: 2048,
         threads: 2,
         seed: 7,
+        l2: 0.0,
     }
 }
 
@@ -357,6 +358,58 @@ fn tuning_only_the_material_finds_it() {
         let off = (f.mg() - t.mg()).abs().max((f.eg() - t.eg()).abs());
         assert!(off <= 2, "role {role}: fitted {f:?}, truth {t:?}");
     }
+}
+
+/// The L2 pull holds the weights toward where they started: the material found with a
+/// moderate pull lies between the start and what the data say, and a strong pull keeps it at
+/// the start.
+#[test]
+fn the_l2_pull_holds_the_weights_toward_their_start() {
+    let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
+    let hand = Weights::default();
+    let mut truth = hand.clone();
+    let moved = [S(60, 20), S(-45, 40), S(50, -50), S(-40, -60), S(90, -80)];
+    for (m, d) in truth.material.iter_mut().zip(moved) {
+        *m += d;
+    }
+    let b = synthetic(&positions, &truth, 2.0, 0.0);
+    // The summed distance of the fitted material from the starting one, in centipawns.
+    let distance = |l2: f64| {
+        let selection = Selection::matching(&["material.*"]).expect("patterns match");
+        let options = TuneOptions {
+            learning_rate: 1.0,
+            l2,
+            ..options(Some(2.0))
+        };
+        let (training, validation) = (b.training.clone(), b.validation.clone());
+        let mut tuner = Tuner::new(training, validation, &hand, selection, &options);
+        for _ in 0..60 {
+            tuner.epoch();
+        }
+        let fitted = tuner.weights();
+        let per_weight: Vec<i32> = fitted
+            .material
+            .iter()
+            .zip(&hand.material)
+            .map(|(f, h)| (f.mg() - h.mg()).abs() + (f.eg() - h.eg()).abs())
+            .collect();
+        (per_weight.iter().sum::<i32>(), per_weight)
+    };
+    let (free, _) = distance(0.0);
+    let (pulled, _) = distance(1e-6);
+    let (held, per_weight) = distance(1.0);
+    assert!(
+        free > 300,
+        "without a pull the material moves toward the truth: {free}"
+    );
+    assert!(
+        pulled < free && pulled > held,
+        "free {free}, pulled {pulled}, held {held}"
+    );
+    assert!(
+        per_weight.iter().all(|&d| d <= 2),
+        "a strong pull keeps the start: {per_weight:?}"
+    );
 }
 
 /// The non-linear channel: king-danger weights enter through the squared curve, and tuning

@@ -230,15 +230,10 @@ pub fn scale_endgame_real(eg: f64, complexity: f64, factors: [u8; 2]) -> (f64, f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
+    use crate::eval::test_support::position;
 
     fn board(fen: &str) -> Board {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        pos.board().clone()
+        position(fen).board().clone()
     }
 
     #[test]
@@ -296,18 +291,10 @@ mod tests {
 
     #[test]
     fn the_fifty_move_counter_does_not_enter() {
-        // The same position with 0 and 90 half-moves on the counter: one value (the TT key
-        // leaves the counter out).
-        let early: Chess = "4k3/8/8/8/8/8/4P3/3RK3 w - - 0 1"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
-        let late: Chess = "4k3/8/8/8/8/8/4P3/3RK3 w - - 90 80"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        // Opposite-coloured bishops, where the scale factor applies, with 0 and 90 half-moves
+        // on the counter: one value (the TT key leaves the counter out).
+        let early = position("4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 0 1");
+        let late = position("4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 90 80");
         let eval = crate::eval::Evaluator::default();
         assert_eq!(eval.evaluate(&early), eval.evaluate(&late));
     }
