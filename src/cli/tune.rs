@@ -1,6 +1,7 @@
 //! `minkowski tune FILE... --epochs N --out tuned.toml [--rust FILE] [--only PATTERN]
-//! [--threads N] [--validation PCT] [--lr X] [--batch N] [--k X] [--skip-bad] [--last]`: Texel
-//! tuning of the evaluation's weights (the library's `minkowski::tune`) to labelled positions.
+//! [--threads N] [--validation PCT] [--lr X] [--batch N] [--k X] [--l2 X] [--skip-bad] [--last]`:
+//! Texel tuning of the evaluation's weights (the library's `minkowski::tune`) to labelled
+//! positions.
 //!
 //! The data files are read with the datagen reader (`FEN | score | result` and the labelled-EPD
 //! forms, see `minkowski::datagen`), converted on every thread into coefficient form; the run
@@ -68,6 +69,11 @@ pub struct TuneArgs {
     /// The sigmoid's constant K (default: fitted to the training set first).
     #[arg(long, value_name = "X")]
     k: Option<f64>,
+    /// Pull each tuned weight toward its starting value with this strength (an L2 term on
+    /// the distance, in loss per centipawn squared; 0: none). Try 1e-7 to 1e-5 and keep the
+    /// value with the lowest validation loss.
+    #[arg(long, value_name = "X", default_value_t = TuneOptions::default().l2)]
+    l2: f64,
     /// Skip malformed lines (reported) instead of stopping.
     #[arg(long)]
     skip_bad: bool,
@@ -139,6 +145,7 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
         learning_rate: args.lr,
         batch_size: args.batch,
         threads,
+        l2: args.l2,
         ..TuneOptions::default()
     };
     let clock = Instant::now();

@@ -44,6 +44,7 @@ pub struct Acc<'a, T: Tracer> {
     tracer: &'a mut T,
     score: ByColor<S>,
     danger: ByColor<S>,
+    complexity: i32,
 }
 
 impl<'a, T: Tracer> Acc<'a, T> {
@@ -54,6 +55,7 @@ impl<'a, T: Tracer> Acc<'a, T> {
             tracer,
             score: ByColor::new_with(|_| S::ZERO),
             danger: ByColor::new_with(|_| S::ZERO),
+            complexity: 0,
         }
     }
 
@@ -82,6 +84,21 @@ impl<'a, T: Tracer> Acc<'a, T> {
     pub fn danger(&mut self, color: Color, field: Field, index: usize, count: i32) {
         *self.danger.get_mut(color) += self.weights.slots(field)[index] * count;
         self.tracer.danger(color, field, index, count);
+    }
+
+    /// The position's complexity gains the endgame half of element `index` of `field`,
+    /// `count` times (see [`super::scale`]: it moves the endgame half away from zero or toward
+    /// it, never past it).
+    #[inline(always)]
+    pub fn complexity(&mut self, field: Field, index: usize, count: i32) {
+        self.complexity += self.weights.slots(field)[index].eg() * count;
+        self.tracer.complexity(field, index, count);
+    }
+
+    /// The complexity so far.
+    #[inline(always)]
+    pub fn complexity_sum(&self) -> i32 {
+        self.complexity
     }
 
     /// Adds a sum computed earlier by the same terms with the same weights (a cache hit),

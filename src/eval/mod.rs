@@ -1,6 +1,8 @@
 //! The evaluation: material, piece-square tables, mobility, pawn structure, passed pawns, king
-//! safety, threats and knight forks, blended by game phase, with specialised endgame knowledge looked up by material
-//! signature ([`endgame`]) — all from the side to move's point of view.
+//! safety, threats and knight forks ([`threats`]), piece placement ([`pieces`]), blended by game
+//! phase, with specialised endgame knowledge looked up by material signature ([`endgame`]) and,
+//! where none applies, the endgame half moved toward zero where a material edge does not win
+//! ([`scale`]) — all from the side to move's point of view.
 //!
 //! All numbers live in [`weights::Weights`], each declared once (settable by name, fitted to
 //! self-play games by `minkowski tune`); the pair type and the one phase blend are in
@@ -17,6 +19,8 @@ pub mod mobility;
 pub mod passers;
 pub mod pawn_king;
 pub mod pawns;
+pub mod pieces;
+pub mod scale;
 pub mod score;
 pub mod tactics;
 #[cfg(test)]
@@ -392,10 +396,19 @@ impl Evaluator {
             king::danger(board, &info, color, &mut acc);
         }
         threats::evaluate(board, &info, pos.turn(), &mut acc);
+        let closed = pieces::closedness(board);
+        for color in Color::ALL {
+            pieces::evaluate(board, &info, color, closed, &mut acc);
+        }
         let mut score = material_psqt + acc.finish();
 
-        // Specialised endgames replace or adjust the sum above.
-        if let Some((eg, strong)) = endgame::lookup(board) {
+        // Specialised endgames replace or adjust the sum above; where none applies, the
+        // endgame half is moved toward zero where the material edge does not win.
+        let endgame = endgame::lookup(board);
+        if endgame.is_none() {
+            score = scale::drawishness(pos, &info, score, &mut acc);
+        }
+        if let Some((eg, strong)) = endgame {
             // The verdict's weights go to the tracer as `verdict_weight`s.
             let verdict = (eg.evaluate)(pos, strong, w, tracer);
             tracer.endgame(eg.code, strong, verdict);

@@ -16,6 +16,7 @@ pub use coefficients::{Coefficients, danger_score_real, danger_units_real};
 
 use super::acc::danger_score;
 use super::endgame::Verdict;
+use super::scale::{SCALE_NORMAL, scale_endgame};
 use super::score::{MAX_PHASE, S};
 use super::weights::{Field, Weights};
 use crate::value::Value;
@@ -94,6 +95,12 @@ declare_terms! {
     Tempo => "Tempo",
     /// An endgame evaluator's adjustment (the knight-versus-passer race).
     Endgame => "Endgame",
+    /// Piece placement: outposts, minors behind pawns, knights far from the kings, minors'
+    /// distance to their king, bishops and their pawns, long diagonals, rooks on the seventh,
+    /// space and closedness.
+    PiecePlacement => "Piece placement",
+    /// Drawishness: what complexity and the endgame scale factor change in the endgame half.
+    Drawishness => "Drawishness",
 }
 
 /// Receives each weight as the evaluation uses it. Every method defaults to doing nothing; the
@@ -139,6 +146,18 @@ pub trait Tracer {
     fn tempo(&mut self, color: Color) {
         let _ = color;
     }
+    /// The position's complexity (see [`super::scale`]) gains the endgame half of element
+    /// `index` of `field`, `count` times.
+    #[inline(always)]
+    fn complexity(&mut self, field: Field, index: usize, count: i32) {
+        let _ = (field, index, count);
+    }
+    /// The endgame scale factors, out of [`super::scale::SCALE_NORMAL`]: `[if White is ahead
+    /// in the endgame half, if Black is]` (not reported when an endgame evaluator answered).
+    #[inline(always)]
+    fn scale(&mut self, factors: [i32; 2]) {
+        let _ = factors;
+    }
     /// The endgame evaluator about to give its verdict scores element `index` of `field`,
     /// `count` times, from the strong side's point of view.
     #[inline(always)]
@@ -181,6 +200,9 @@ pub struct EvalTrace {
     pub phase: i32,
     /// The endgame evaluator used, its strong side and its verdict.
     pub endgame: Option<(&'static str, Color, Verdict)>,
+    /// The complexity (endgame centipawns) and the scale factors `[if White is ahead, if Black
+    /// is]`, out of [`super::scale::SCALE_NORMAL`], when no endgame evaluator answered.
+    pub drawishness: Option<(i32, [i32; 2])>,
     /// The final value, from the side to move's point of view.
     pub total: Value,
     /// The side to move.
@@ -227,6 +249,21 @@ impl EvalTrace {
                 trace.terms[Term::KingDanger as usize][side(color)] += danger_score(units);
             }
         }
+        if let Some(factors) = counts.scale {
+            // Everything so far is the sum that complexity and the factor act on.
+            let eg: i32 = trace
+                .terms
+                .iter()
+                .map(|[white, black]| (*white - *black).eg())
+                .sum();
+            let complexity: i32 = (0..Weights::COUNT)
+                .filter(|&index| counts.complexity[index] != 0)
+                .map(|index| value(index, counts.complexity[index]).eg())
+                .sum();
+            let change = scale_endgame(eg, complexity, factors) - eg;
+            trace.terms[Term::Drawishness as usize][0] += S(0, change);
+            trace.drawishness = Some((complexity, factors));
+        }
         if let Some(color) = counts.tempo {
             trace.terms[Term::Tempo as usize][side(color)] += w.tempo;
         }
@@ -263,6 +300,13 @@ impl fmt::Display for EvalTrace {
         }
         writeln!(f, "{}", "-".repeat(66))?;
         writeln!(f, "Phase: {} / {MAX_PHASE}", self.phase)?;
+        if let Some((complexity, [white, black])) = self.drawishness {
+            writeln!(
+                f,
+                "Drawishness: complexity {complexity} (endgame), scale factor {white}/{SCALE_NORMAL} \
+                 with White ahead, {black}/{SCALE_NORMAL} with Black ahead"
+            )?;
+        }
         match self.endgame {
             Some((code, strong, verdict)) => {
                 writeln!(f, "Endgame: {code} (strong side {strong:?}): {verdict:?}")?

@@ -3,11 +3,11 @@
 //! The struct (rather than scattered constants) is what lets a tuner, a config file or a
 //! weights-by-name API change the evaluation at run time. Each weight is declared once, by its
 //! family, in the file of the terms that use it (a `*_weights!` macro near the top of
-//! `pawns.rs`, `passers.rs`, `king.rs`, `mobility.rs`, `threats.rs`, `endgame/mod.rs`; the
-//! base — material, piece squares, tempo and the pieces pass of `eval/mod.rs` — here): its
-//! field, doc, default (read from [`defaults`], which the tuner writes), element names
-//! ([`Keys`]), range and trace row. The `declare_weights!` invocation below gathers the
-//! families; the struct, its `Default`, [`Field`], [`SPECS`], the names that
+//! `pawns.rs`, `passers.rs`, `king.rs`, `mobility.rs`, `threats.rs`, `pieces.rs`, `scale.rs`,
+//! `endgame/mod.rs`; the base — material, piece squares, tempo and the pieces pass of
+//! `eval/mod.rs` — here): its field, doc, default (read from [`defaults`], which the tuner
+//! writes), element names ([`Keys`]), range and trace row. The `declare_weights!` invocation
+//! below gathers the families; the struct, its `Default`, [`Field`], [`SPECS`], the names that
 //! [`Weights::get`]/[`Weights::set`] and engine.toml's `[eval]` table use, and the flat index of
 //! the coefficient trace ([`super::trace::Coefficients`]) all come from it. Adding a term means
 //! its code and its entry in its family's file, and its default in [`defaults`].
@@ -44,11 +44,18 @@ pub const ROOK_COUNTS: &[&str] = MOBILITY_COUNTS.split_at(15).0;
 /// Distances of king shelter and storm tables: 1 ..= 6 ranks, or `none` (index 7).
 pub const SHELTER_DISTANCES: &[&str] = &["", "d1", "d2", "d3", "d4", "d5", "d6", "none"];
 
+/// Closedness buckets of the closedness tables: 0 (open) ..= 8 (locked). Every knight or rook
+/// is in exactly one bucket, so a value common to all buckets is the piece's material: a fit
+/// may shift between the two without changing any evaluation.
+pub const CLOSEDNESS_BUCKETS: &[&str] = &["c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"];
+
 use super::endgame::endgame_weights;
 use super::king::king_weights;
 use super::mobility::mobility_weights;
 use super::passers::passer_weights;
 use super::pawns::pawn_weights;
+use super::pieces::piece_placement_weights;
+use super::scale::drawishness_weights;
 use super::score::S;
 use super::threats::threat_weights;
 use super::trace::Term;
@@ -105,11 +112,10 @@ pub const PSQT: [[S; 64]; 6] = defaults::PSQT;
 
 /// This family's entries in the one weight table: the base of the evaluation — material, piece
 /// squares, the side to move, and the piece terms of `eval/mod.rs`'s pieces pass (king-zone
-/// attacks, pawn shield, bishop pair, rook files).
-/// `weights.rs` gathers every family's entries into
+/// attacks, pawn shield, bishop pair, rook files). `weights.rs` gathers every family's entries into
 /// [`Weights`](crate::eval::weights::Weights) (the shape of an entry: `declare_weights!` in
-/// `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the key lists) are
-/// read there.
+/// `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the key lists) are read
+/// there.
 macro_rules! core_weights {
     ($declare:ident! { $($gathered:tt)* }) => {
         $declare! { $($gathered)*
@@ -160,6 +166,8 @@ declare_weights! {
         king_weights,
         mobility_weights,
         threat_weights,
+        piece_placement_weights,
+        drawishness_weights,
         endgame_weights,
     ]
 }

@@ -6,10 +6,25 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position};
 
 use crate::eval::Evaluator;
+use crate::eval::scale::scale_endgame_real;
 use crate::eval::score::MAX_PHASE;
 use crate::eval::trace::Coefficients;
 use crate::eval::trace::{danger_score_real, danger_units_real};
-use crate::eval::weights::Weights;
+use crate::eval::weights::{Field, Weights};
+
+/// One position's evaluation in real numbers ([`Dataset::parts`]) and the slopes of its
+/// drawishness stage: a weight's endgame half that enters the sum before the stage (every one
+/// but the tempo bonus, king danger through its curve) moves the evaluation `eg_slope` times
+/// as much as it would unscaled; a complexity weight's endgame half `complexity_slope` times.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Parts {
+    /// White's evaluation.
+    pub value: f64,
+    /// `∂ scaled endgame half / ∂ endgame half` (1 where nothing is scaled).
+    pub eg_slope: f64,
+    /// `∂ scaled endgame half / ∂ complexity`.
+    pub complexity_slope: f64,
+}
 
 /// Labelled positions as linear forms in the weights: position `i` is the evaluation
 /// `Σ count × (mg × phase + eg × (24 − phase)) / 24` over its terms (White's point of view, in
@@ -40,6 +55,14 @@ pub struct Dataset {
     danger_starts: Vec<usize>,
     /// `(flat index, count)` of every position's king-danger units, one after the other.
     danger: Vec<(u16, i16)>,
+    /// Position `i`'s complexity terms are
+    /// `complexity[complexity_starts[i]..complexity_starts[i + 1]]`
+    /// ([`Coefficients::complexity`]).
+    complexity_starts: Vec<usize>,
+    /// `(flat index, count)` of every position's complexity, one after the other.
+    complexity: Vec<(u16, i16)>,
+    /// The endgame scale factors of each position ([`Coefficients::scale`]).
+    scale: Vec<Option<[u8; 2]>>,
     /// The phase of each position, 0 ..= [`MAX_PHASE`].
     phase: Vec<u8>,
     /// White's expected score, 0 ..= 1: the game result, or any soft label.
@@ -87,6 +110,12 @@ impl Dataset {
             self.danger.extend_from_slice(side);
             self.danger_starts.push(self.danger.len());
         }
+        if self.complexity_starts.is_empty() {
+            self.complexity_starts.push(0);
+        }
+        self.complexity.extend_from_slice(&c.complexity);
+        self.complexity_starts.push(self.complexity.len());
+        self.scale.push(c.scale);
         let phase = c.phase.clamp(0, MAX_PHASE);
         self.phase.push(u8::try_from(phase).unwrap_or(0));
         self.target.push(target.clamp(0.0, 1.0) as f32);
@@ -103,6 +132,12 @@ impl Dataset {
     pub fn danger(&self, i: usize) -> [&[(u16, i16)]; 2] {
         let s = &self.danger_starts[2 * i..2 * i + 3];
         [&self.danger[s[0]..s[1]], &self.danger[s[1]..s[2]]]
+    }
+
+    /// The complexity terms of position `i`.
+    #[must_use]
+    pub fn complexity(&self, i: usize) -> &[(u16, i16)] {
+        &self.complexity[self.complexity_starts[i]..self.complexity_starts[i + 1]]
     }
 
     /// The middlegame share of position `i`: `phase / 24`.
@@ -122,19 +157,46 @@ impl Dataset {
     /// [`Coefficients::white_real`] gives for the same position.
     #[must_use]
     pub fn white_real(&self, i: usize, params: &[[f64; 2]]) -> f64 {
-        let (mut mg, mut eg) = (0.0, 0.0);
+        self.parts(i, params).value
+    }
+
+    /// [`Dataset::white_real`] of position `i`, with how the drawishness stage
+    /// ([`crate::eval::scale`]) scales derivatives: see [`Parts`].
+    #[must_use]
+    pub fn parts(&self, i: usize, params: &[[f64; 2]]) -> Parts {
+        let tempo = Field::Tempo.index(0);
+        let (mut mg, mut eg, mut tempo_eg) = (0.0, 0.0, 0.0);
         for &(index, count) in self.terms(i) {
             let [m, e] = params[usize::from(index)];
             mg += f64::from(count) * m;
-            eg += f64::from(count) * e;
+            // The tempo bonus joins after the scaling, as in the evaluation.
+            if usize::from(index) == tempo {
+                tempo_eg += f64::from(count) * e;
+            } else {
+                eg += f64::from(count) * e;
+            }
         }
         for (terms, sign) in self.danger(i).into_iter().zip([1.0, -1.0]) {
             let [m, e] = danger_score_real(danger_units_real(terms, params));
             mg += sign * m;
             eg += sign * e;
         }
+        let (eg_slope, complexity_slope) = match self.scale[i] {
+            Some(factors) => {
+                let [_, complexity] = danger_units_real(self.complexity(i), params);
+                let (scaled, eg_slope, complexity_slope) =
+                    scale_endgame_real(eg, complexity, factors);
+                eg = scaled;
+                (eg_slope, complexity_slope)
+            }
+            None => (1.0, 0.0),
+        };
         let share = self.mg_share(i);
-        mg * share + eg * (1.0 - share)
+        Parts {
+            value: mg * share + (eg + tempo_eg) * (1.0 - share),
+            eg_slope,
+            complexity_slope,
+        }
     }
 
     /// How much the data use each flat index: the sum of its coefficients' sizes over all
@@ -142,7 +204,12 @@ impl Dataset {
     #[must_use]
     pub fn usage(&self) -> Vec<f64> {
         let mut usage = vec![0.0; Weights::COUNT];
-        for &(index, count) in self.terms.iter().chain(&self.danger) {
+        for &(index, count) in self
+            .terms
+            .iter()
+            .chain(&self.danger)
+            .chain(&self.complexity)
+        {
             if let Some(u) = usage.get_mut(usize::from(index)) {
                 *u += f64::from(count.unsigned_abs());
             }
@@ -169,6 +236,14 @@ impl Dataset {
         self.danger_starts
             .extend(other.danger_starts.iter().skip(1).map(|&s| base + s));
         self.danger.extend(other.danger);
+        if self.complexity_starts.is_empty() {
+            self.complexity_starts.push(0);
+        }
+        let base = self.complexity.len();
+        self.complexity_starts
+            .extend(other.complexity_starts.iter().skip(1).map(|&s| base + s));
+        self.complexity.extend(other.complexity);
+        self.scale.extend(other.scale);
         self.phase.extend(other.phase);
         self.target.extend(other.target);
     }
@@ -189,11 +264,15 @@ impl Dataset {
             terms: Vec::with_capacity(self.terms.len()),
             danger_starts: Vec::with_capacity(self.danger_starts.len()),
             danger: Vec::with_capacity(self.danger.len()),
+            complexity_starts: Vec::with_capacity(self.complexity_starts.len()),
+            complexity: Vec::with_capacity(self.complexity.len()),
+            scale: Vec::with_capacity(self.len()),
             phase: Vec::with_capacity(self.len()),
             target: Vec::with_capacity(self.len()),
         };
         out.starts.push(0);
         out.danger_starts.push(0);
+        out.complexity_starts.push(0);
         for i in order {
             out.terms.extend_from_slice(self.terms(i));
             out.starts.push(out.terms.len());
@@ -201,6 +280,9 @@ impl Dataset {
                 out.danger.extend_from_slice(side);
                 out.danger_starts.push(out.danger.len());
             }
+            out.complexity.extend_from_slice(self.complexity(i));
+            out.complexity_starts.push(out.complexity.len());
+            out.scale.push(self.scale[i]);
             out.phase.push(self.phase[i]);
             out.target.push(self.target[i]);
         }

@@ -10,7 +10,7 @@ use std::ops::Range;
 use super::data::Dataset;
 use crate::eval::acc::{DANGER_EG_DIVISOR, DANGER_MG_DIVISOR};
 use crate::eval::trace::danger_units_real;
-use crate::eval::weights::Weights;
+use crate::eval::weights::{Field, Weights};
 
 /// The evaluation scale of the model: `p = sigmoid(K · eval / EVAL_SCALE)`. With it, K is near 1
 /// for evaluations in centipawns (K = ln 10 would be the classic `10^(eval / 400)` form).
@@ -117,7 +117,9 @@ pub struct Gradient {
 ///
 /// A king-danger weight enters through its side's curve: its count is multiplied by the
 /// curve's slope at that side's units (`2 · units / 720` in the middlegame, `1 / 20` in the
-/// endgame while the units are positive, 0 otherwise), negated for Black's attack.
+/// endgame while the units are positive, 0 otherwise), negated for Black's attack. Every
+/// endgame half but the tempo bonus's then passes through the drawishness stage: times its
+/// slope ([`super::data::Parts`]); a complexity weight's endgame half enters only there.
 ///
 /// ```
 /// use minkowski::eval::Evaluator;
@@ -143,18 +145,30 @@ pub fn gradient(
     let parts = split(range, threads, |part| {
         let mut by_param = vec![[0.0; 2]; Weights::COUNT];
         let mut loss = 0.0;
+        let tempo = Field::Tempo.index(0);
         for i in part {
-            let p = expected_score(k, data.white_real(i, params));
+            let parts = data.parts(i, params);
+            let p = expected_score(k, parts.value);
             let error = p - data.target(i);
             loss += error * error;
             let slope = 2.0 * error * p * (1.0 - p) * k / EVAL_SCALE;
             let share = data.mg_share(i);
             let (d_mg, d_eg) = (slope * share, slope * (1.0 - share));
+            // Endgame halves pass through the drawishness stage (the tempo bonus does not).
+            let d_eg_scaled = d_eg * parts.eg_slope;
             for &(index, count) in data.terms(i) {
                 let g = &mut by_param[usize::from(index)];
                 let count = f64::from(count);
                 g[0] += d_mg * count;
-                g[1] += d_eg * count;
+                g[1] += count
+                    * if usize::from(index) == tempo {
+                        d_eg
+                    } else {
+                        d_eg_scaled
+                    };
+            }
+            for &(index, count) in data.complexity(i) {
+                by_param[usize::from(index)][1] += d_eg * parts.complexity_slope * f64::from(count);
             }
             // King danger: each side's units go through the curve; by the chain rule its
             // derivative scales the units' counts.
@@ -170,7 +184,7 @@ pub fn gradient(
                     let g = &mut by_param[usize::from(index)];
                     let count = f64::from(count);
                     g[0] += d_mg * count * mg_factor;
-                    g[1] += d_eg * count * eg_factor;
+                    g[1] += d_eg_scaled * count * eg_factor;
                 }
             }
         }

@@ -9,6 +9,7 @@ use super::Tracer;
 use crate::eval::EVAL_LIMIT;
 use crate::eval::acc::{DANGER_EG_DIVISOR, DANGER_MG_DIVISOR, danger_score};
 use crate::eval::endgame::Verdict;
+use crate::eval::scale::{scale_endgame, scale_endgame_real};
 use crate::eval::score::{MAX_PHASE, S};
 use crate::eval::weights::{Field, Weights};
 use crate::value::Value;
@@ -72,6 +73,14 @@ pub struct Coefficients {
     /// by increasing index: each side's units, `Σ count × weight`, go through
     /// [`danger_score`] before they join the sum. Empty when a verdict replaced the evaluation.
     pub danger: [Vec<(u16, i16)>; 2],
+    /// Complexity counts, as `(flat index, count)` by increasing index: `Σ count × weight.eg`
+    /// moves the endgame half of the sum ([`scale_endgame`]). Empty when an endgame evaluator
+    /// answered.
+    pub complexity: Vec<(u16, i16)>,
+    /// The endgame scale factors `[if White is ahead, if Black is]`, out of
+    /// [`SCALE_NORMAL`](crate::eval::scale::SCALE_NORMAL), applied with the complexity to the
+    /// endgame half of the sum; `None` when an endgame evaluator answered (nothing is scaled).
+    pub scale: Option<[u8; 2]>,
     /// The game phase, 0 ..= [`MAX_PHASE`].
     pub phase: i32,
     /// The side to move: the evaluation is White's value for White, its negation for Black.
@@ -121,7 +130,8 @@ impl Coefficients {
     }
 
     /// `Σ count × weight` over [`Coefficients::linear`], plus each side's king danger through
-    /// its curve: White's point of view, not blended.
+    /// its curve, the endgame half then moved by the complexity and scaled
+    /// ([`scale_endgame`]): White's point of view, not blended.
     ///
     /// ```
     /// use minkowski::eval::{Evaluator, score::S};
@@ -131,7 +141,15 @@ impl Coefficients {
     #[must_use]
     pub fn sum(&self, w: &Weights) -> S {
         let [white, black] = [0, 1].map(|s| danger_score(weighted(&self.danger[s], w)));
-        weighted(&self.linear, w) + white - black
+        let sum = weighted(&self.linear, w) + white - black;
+        match self.scale {
+            Some(factors) => {
+                let complexity = weighted(&self.complexity, w).eg();
+                let eg = scale_endgame(sum.eg(), complexity, factors.map(i32::from));
+                S(sum.mg(), eg)
+            }
+            None => sum,
+        }
     }
 
     /// The evaluation from White's point of view before the clamp: the blended sum plus the
@@ -190,8 +208,8 @@ impl Coefficients {
     pub fn white_real(&self, params: &[[f64; 2]]) -> f64 {
         let phase = f64::from(self.phase);
         let (mut mg, mut eg) = (0.0, 0.0);
-        for (index, count) in self.all() {
-            if let Some([m, e]) = params.get(index) {
+        for &(index, count) in &self.linear {
+            if let Some([m, e]) = params.get(usize::from(index)) {
                 mg += f64::from(count) * m;
                 eg += f64::from(count) * e;
             }
@@ -201,6 +219,15 @@ impl Coefficients {
             let [m, e] = danger_score_real([m, e]);
             mg += sign * m;
             eg += sign * e;
+        }
+        if let Some(factors) = self.scale {
+            let [_, complexity] = danger_units_real(&self.complexity, params);
+            eg = scale_endgame_real(eg, complexity, factors).0;
+        }
+        // The tempo bonus joins after the scaling, as in the evaluation.
+        if let Some([m, e]) = params.get(Field::Tempo.index(0)) {
+            mg += f64::from(self.tempo) * m;
+            eg += f64::from(self.tempo) * e;
         }
         (mg * phase + eg * (f64::from(MAX_PHASE) - phase)) / f64::from(MAX_PHASE)
     }
@@ -226,6 +253,18 @@ impl Coefficients {
         };
         Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
     }
+}
+
+/// The counts other than 0 of a dense vector, compact.
+fn sparse(dense: &[i32]) -> Vec<(u16, i16)> {
+    dense
+        .iter()
+        .enumerate()
+        .filter_map(|(index, &count)| {
+            let count = i16::try_from(count).ok().filter(|&c| c != 0)?;
+            Some((u16::try_from(index).ok()?, count))
+        })
+        .collect()
 }
 
 /// `Σ count × weight` over compact coefficients.
@@ -264,6 +303,10 @@ pub(in crate::eval) struct CountingTracer {
     pub(in crate::eval) danger: [Vec<i32>; 2],
     /// The endgame verdict's counts, from the strong side's point of view.
     pub(super) verdict: Vec<i32>,
+    /// Complexity counts.
+    pub(super) complexity: Vec<i32>,
+    /// The endgame scale factors, `[if White is ahead, if Black is]`.
+    pub(super) scale: Option<[i32; 2]>,
     /// Who got the tempo bonus.
     pub(super) tempo: Option<Color>,
     /// The game phase.
@@ -278,6 +321,8 @@ impl Default for CountingTracer {
             main: [vec![0; Weights::COUNT], vec![0; Weights::COUNT]],
             danger: [vec![0; Weights::COUNT], vec![0; Weights::COUNT]],
             verdict: vec![0; Weights::COUNT],
+            complexity: vec![0; Weights::COUNT],
+            scale: None,
             tempo: None,
             phase: 0,
             endgame: None,
@@ -294,6 +339,12 @@ impl Tracer for CountingTracer {
     }
     fn tempo(&mut self, color: Color) {
         self.tempo = Some(color);
+    }
+    fn complexity(&mut self, field: Field, index: usize, count: i32) {
+        self.complexity[field.index(index)] += count;
+    }
+    fn scale(&mut self, factors: [i32; 2]) {
+        self.scale = Some(factors);
     }
     fn verdict_weight(&mut self, field: Field, index: usize, count: i32) {
         self.verdict[field.index(index)] += count;
@@ -341,8 +392,17 @@ impl CountingTracer {
                 Some((u16::try_from(index).ok()?, count))
             })
             .collect();
+        let (complexity, scale) = match self.scale {
+            Some(factors) if !replaced => (
+                sparse(&self.complexity),
+                Some(factors.map(|f| u8::try_from(f.clamp(0, 255)).unwrap_or(u8::MAX))),
+            ),
+            _ => (Vec::new(), None),
+        };
         Coefficients {
             linear,
+            complexity,
+            scale,
             tempo: match self.tempo {
                 Some(Color::White) if !replaced => 1,
                 Some(Color::Black) if !replaced => -1,
