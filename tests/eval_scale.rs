@@ -14,18 +14,6 @@ use minkowski::eval::trace::{Coefficients, Term};
 use minkowski::eval::weights::Weights;
 use shakmaty::{Chess, EnPassantMode, fen::Fen};
 
-/// Every suite in `epd/`.
-fn every_suite() -> Vec<String> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("epd");
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("epd/ in the repo")
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| name.ends_with(".epd"))
-        .collect();
-    names.sort();
-    names
-}
-
 /// The endgame half of the sum before and after the drawishness stage.
 fn endgame_halves(c: &Coefficients, w: &Weights) -> (i32, i32) {
     let mut raw = c.clone();
@@ -48,7 +36,7 @@ fn drawishness_never_flips_the_sign_of_the_endgame_half() {
         }))
         .collect();
     let (mut checked, mut scaled, mut toward, mut away) = (0, 0, 0, 0);
-    for file in every_suite() {
+    for file in common::every_suite() {
         for root in common::suite_positions(&file, 60) {
             let mut positions = Vec::new();
             common::push_children(&root, &mut positions);

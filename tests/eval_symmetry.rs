@@ -8,24 +8,12 @@
 
 mod common;
 
-use common::suite_positions;
+use common::{every_suite, suite_positions};
 use minkowski::eval::Evaluator;
 use minkowski::eval::tactics::knight_fork_moves;
 use minkowski::search::bench::BENCH_POSITIONS;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position};
-
-/// Every suite in `epd/`, so a suite added later is checked too.
-fn every_suite() -> Vec<String> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("epd");
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("epd/ in the repo")
-        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
-        .filter(|name| name.ends_with(".epd"))
-        .collect();
-    names.sort();
-    names
-}
 
 fn position(fen: &str) -> Chess {
     fen.parse::<Fen>()

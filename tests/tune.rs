@@ -334,8 +334,9 @@ fn tuning_recovers_the_weights_that_made_the_labels() {
     }
 }
 
-#[test]
-fn tuning_only_the_material_finds_it() {
+/// The default weights, a truth with every material value moved by tens of centipawns, and
+/// labels made by that truth on every second position.
+fn moved_material() -> (Weights, Weights, Builder) {
     let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
     let hand = Weights::default();
     let mut truth = hand.clone();
@@ -344,6 +345,12 @@ fn tuning_only_the_material_finds_it() {
         *m += d;
     }
     let b = synthetic(&positions, &truth, 2.0, 0.0);
+    (hand, truth, b)
+}
+
+#[test]
+fn tuning_only_the_material_finds_it() {
+    let (hand, truth, b) = moved_material();
     let selection = Selection::matching(&["material.*"]).expect("patterns match");
     let options = TuneOptions {
         learning_rate: 1.0,
@@ -365,14 +372,7 @@ fn tuning_only_the_material_finds_it() {
 /// the start.
 #[test]
 fn the_l2_pull_holds_the_weights_toward_their_start() {
-    let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
-    let hand = Weights::default();
-    let mut truth = hand.clone();
-    let moved = [S(60, 20), S(-45, 40), S(50, -50), S(-40, -60), S(90, -80)];
-    for (m, d) in truth.material.iter_mut().zip(moved) {
-        *m += d;
-    }
-    let b = synthetic(&positions, &truth, 2.0, 0.0);
+    let (hand, _, b) = moved_material();
     // The summed distance of the fitted material from the starting one, in centipawns.
     let distance = |l2: f64| {
         let selection = Selection::matching(&["material.*"]).expect("patterns match");

@@ -1,5 +1,5 @@
-//! Shared by the tablebase tests: the committed tables, random won positions, and a game against
-//! a perfect defender.
+//! Shared by the tests: the committed tables, random won positions, a game against a perfect
+//! defender, and the repository's EPD suites.
 #![allow(dead_code)]
 
 use minkowski::search::tb::{Tablebases, TbConfig};
@@ -209,6 +209,18 @@ pub fn play_out(
         line.push(shakmaty::san::San::from_move(&pos, mv).to_string());
         pos.play_unchecked(mv);
     }
+}
+
+/// The file names of every suite in `epd/` (sorted), so a suite added later is checked too.
+pub fn every_suite() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("epd");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("epd/ in the repo")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".epd"))
+        .collect();
+    names.sort();
+    names
 }
 
 /// The first `limit` positions of the suite `epd/<file>` in the repository.
