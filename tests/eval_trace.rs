@@ -309,3 +309,30 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
         "every field was checked"
     );
 }
+
+/// `minkowski eval`'s table lines up: the first column bar stands at one place in the header,
+/// in every term row and in the rules, whatever the longest term name.
+#[test]
+fn the_trace_table_lines_up() {
+    for pos in positions().into_iter().take(20) {
+        let text = Evaluator::default().trace(&pos).to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        let bar = lines[0].find('|').expect("a header with columns");
+        let rows = &lines[..3 + Term::ALL.len() + 1];
+        for line in rows {
+            if line.starts_with('-') {
+                assert_eq!(line.len(), lines[2].len(), "rules of one length");
+            } else {
+                assert_eq!(line.find('|'), Some(bar), "misaligned: {line:?}");
+            }
+        }
+        assert!(lines[2].len() > bar, "the rule spans the bars");
+        for term in Term::ALL {
+            assert!(
+                rows.iter().any(|line| line.starts_with(term.name())),
+                "{} has a row",
+                term.name()
+            );
+        }
+    }
+}

@@ -273,22 +273,30 @@ impl EvalTrace {
 
 impl fmt::Display for EvalTrace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The name column as wide as the longest row name, so every row lines up.
+        let width = Term::ALL
+            .iter()
+            .map(|term| term.name().len())
+            .max()
+            .unwrap_or(0)
+            .max("Term".len());
+        let rule = "-".repeat(width + 52);
         writeln!(
             f,
-            "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
+            "{:<width$} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
             "Term", "White", "", "Black", "", "Total", ""
         )?;
         writeln!(
             f,
-            "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
+            "{:<width$} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
             "", "mg", "eg", "mg", "eg", "mg", "eg"
         )?;
-        writeln!(f, "{}", "-".repeat(66))?;
+        writeln!(f, "{rule}")?;
         for (term, [white, black]) in Term::ALL.iter().zip(self.terms) {
             let total = white - black;
             writeln!(
                 f,
-                "{:<14} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
+                "{:<width$} | {:>6} {:>6} | {:>6} {:>6} | {:>6} {:>6}",
                 term.name(),
                 white.mg(),
                 white.eg(),
@@ -298,7 +306,7 @@ impl fmt::Display for EvalTrace {
                 total.eg()
             )?;
         }
-        writeln!(f, "{}", "-".repeat(66))?;
+        writeln!(f, "{rule}")?;
         writeln!(f, "Phase: {} / {MAX_PHASE}", self.phase)?;
         if let Some((complexity, [white, black])) = self.drawishness {
             writeln!(
