@@ -207,6 +207,49 @@ pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
     acc.danger(color, Field::DangerBase, 0, 1);
 }
 
+/// How many own pawns stand on the three files around the king, one and two ranks in front of
+/// it.
+#[inline(always)]
+pub(super) fn pawn_shield(king: Square, color: Color, our_pawns: Bitboard) -> [i32; 2] {
+    let masks = &SHIELD_MASK[color as usize][king as usize];
+    [
+        (our_pawns.0 & masks[0]).count_ones() as i32,
+        (our_pawns.0 & masks[1]).count_ones() as i32,
+    ]
+}
+
+/// The pawn-shield squares per colour (shakmaty's order: Black = 0, White = 1), king square and
+/// distance (one rank in front of the king, two ranks in front), on the king's file and the two
+/// neighbouring files.
+const SHIELD_MASK: [[[u64; 2]; 64]; 2] = shield_masks();
+
+const fn shield_masks() -> [[[u64; 2]; 64]; 2] {
+    let mut masks = [[[0u64; 2]; 64]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let forward: i32 = if color == 1 { 1 } else { -1 };
+        let mut sq = 0;
+        while sq < 64 {
+            let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
+            let mut distance = 1;
+            while distance <= 2 {
+                let r = rank + forward * distance;
+                let mut f = file - 1;
+                while f <= file + 1 {
+                    if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                        masks[color][sq][distance as usize - 1] |= 1 << (r * 8 + f);
+                    }
+                    f += 1;
+                }
+                distance += 1;
+            }
+            sq += 1;
+        }
+        color += 1;
+    }
+    masks
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

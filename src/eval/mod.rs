@@ -491,7 +491,7 @@ impl Evaluator {
         // The king: pawn shield.
         for sq in board.by_piece(Role::King.of(color)) {
             phase += w.phase_weight[role_index(Role::King)];
-            let [near, far] = pawn_shield(sq, color, our_pawns);
+            let [near, far] = king::pawn_shield(sq, color, our_pawns);
             acc.add(color, Field::PawnShield, 0, near);
             acc.add(color, Field::PawnShield, 1, far);
         }
@@ -511,49 +511,6 @@ fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
         king::shelter(info, color, acc);
     }
     passed
-}
-
-/// How many own pawns stand on the three files around the king, one and two ranks in front of
-/// it.
-#[inline(always)]
-fn pawn_shield(king: Square, color: Color, our_pawns: Bitboard) -> [i32; 2] {
-    let masks = &SHIELD_MASK[color as usize][king as usize];
-    [
-        (our_pawns.0 & masks[0]).count_ones() as i32,
-        (our_pawns.0 & masks[1]).count_ones() as i32,
-    ]
-}
-
-/// The pawn-shield squares per colour (shakmaty's order: Black = 0, White = 1), king square and
-/// distance (one rank in front of the king, two ranks in front), on the king's file and the two
-/// neighbouring files.
-const SHIELD_MASK: [[[u64; 2]; 64]; 2] = shield_masks();
-
-const fn shield_masks() -> [[[u64; 2]; 64]; 2] {
-    let mut masks = [[[0u64; 2]; 64]; 2];
-    let mut color = 0;
-    while color < 2 {
-        let forward: i32 = if color == 1 { 1 } else { -1 };
-        let mut sq = 0;
-        while sq < 64 {
-            let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-            let mut distance = 1;
-            while distance <= 2 {
-                let r = rank + forward * distance;
-                let mut f = file - 1;
-                while f <= file + 1 {
-                    if f >= 0 && f < 8 && r >= 0 && r < 8 {
-                        masks[color][sq][distance as usize - 1] |= 1 << (r * 8 + f);
-                    }
-                    f += 1;
-                }
-                distance += 1;
-            }
-            sq += 1;
-        }
-        color += 1;
-    }
-    masks
 }
 
 /// `sq` as seen from `color`'s side of the board (a1 = 0 for White's pieces; Black's are
