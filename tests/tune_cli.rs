@@ -271,6 +271,10 @@ fn bad_input_is_an_error_with_file_and_line() {
             vec!["tune", d, "--epochs", "1", "--out", o, "--lr=-1"],
             "--lr -1",
         ),
+        (
+            vec!["tune", d, "--epochs", "1", "--out", o, "--lambda", "1.5"],
+            "--lambda 1.5",
+        ),
     ] {
         let result = run(&args);
         assert_eq!(
@@ -285,6 +289,52 @@ fn bad_input_is_an_error_with_file_and_line() {
             stderr(&result)
         );
     }
+}
+
+/// The starting weights' training loss of a `tune --epochs 0` run (its epoch-0 row).
+fn starting_loss(args: &[&str]) -> f64 {
+    let result = run(args);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let stdout = String::from_utf8_lossy(&result.stdout).into_owned();
+    stdout
+        .lines()
+        .find_map(|line| line.trim_start().strip_prefix("0  "))
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no epoch-0 row: {stdout}"))
+}
+
+#[test]
+fn lambda_blends_the_search_score_into_the_label() {
+    // Every game drawn, every score the default evaluation itself: fitted to the scores alone
+    // (`--lambda 0`, K = ln 10 for both), the starting weights are exact; fitted to the
+    // results, they are not.
+    let dir = scratch("lambda");
+    let (data, out) = (dir.join("data.txt"), dir.join("t.toml"));
+    let e = Evaluator::default();
+    let mut text = String::new();
+    for pos in positions().into_iter().step_by(4) {
+        let white = e.coefficients(&pos).white_value(&e.weights);
+        let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+        text.push_str(&format_line(&fen, white, GameResult::Draw));
+        text.push('\n');
+    }
+    std::fs::write(&data, text).expect("write data");
+    let (d, o) = (data.to_str().unwrap(), out.to_str().unwrap());
+    let k = std::f64::consts::LN_10.to_string();
+    let common = ["tune", d, "--epochs", "0", "--out", o, "--validation", "0"];
+    let with = |lambda: &str| {
+        let mut args = common.to_vec();
+        args.extend(["--k", &k, "--lambda", lambda]);
+        starting_loss(&args)
+    };
+    let (scores, results, half) = (with("0"), with("1"), with("0.5"));
+    assert!(scores < 1e-4, "score labels: {scores}");
+    assert!(results > 1e-3, "result labels: {results}");
+    // Halfway, every label is halfway: a quarter of the result-only loss.
+    assert!(
+        (half / (results / 4.0) - 1.0).abs() < 0.05,
+        "{half} against {results}"
+    );
 }
 
 /// The validation count of a `tune --epochs 0` run's first line.

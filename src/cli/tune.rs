@@ -1,5 +1,6 @@
 //! `minkowski tune FILE... --epochs N --out tuned.toml [--rust FILE] [--only PATTERN]
-//! [--threads N] [--validation PCT] [--lr X] [--batch N] [--k X] [--l2 X] [--skip-bad] [--last]`:
+//! [--threads N] [--validation PCT] [--lr X] [--batch N] [--k X] [--l2 X] [--lambda X] [--skip-bad]
+//! [--last]`:
 //! Texel tuning of the evaluation's weights (the library's `minkowski::tune`) to labelled
 //! positions.
 //!
@@ -23,6 +24,7 @@ use minkowski::datagen::format::parse_line;
 use minkowski::datagen::games::{blocks, group_lines};
 use minkowski::eval::Evaluator;
 use minkowski::eval::weights::Weights;
+use minkowski::tune::loss::{SCORE_LABEL_K, blended_target};
 use minkowski::tune::{Builder, Selection, TuneOptions, Tuner, rust_source};
 
 /// Exit status for bad input or a failed read or write.
@@ -74,6 +76,11 @@ pub struct TuneArgs {
     /// value with the lowest validation loss.
     #[arg(long, value_name = "X", default_value_t = TuneOptions::default().l2)]
     l2: f64,
+    /// Fit to `lambda · result + (1 − lambda) · expected score of the position's search score`
+    /// (the score of `FEN | score | result` lines, turned into an expected score with K = ln 10,
+    /// or with --k when given); 1: the game result alone. Lines without a score keep their result.
+    #[arg(long, value_name = "X", default_value_t = 1.0)]
+    lambda: f64,
     /// Skip malformed lines (reported) instead of stopping.
     #[arg(long)]
     skip_bad: bool,
@@ -112,11 +119,15 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
         |t| t as usize,
     );
 
+    let label = Label {
+        lambda: args.lambda,
+        k: args.k.unwrap_or(SCORE_LABEL_K),
+    };
     let clock = Instant::now();
     let mut builder = Builder::new(Evaluator::new(start_weights.clone()), args.validation);
     let mut malformed = 0;
     for (file, path) in args.files.iter().enumerate() {
-        malformed += load(path, file, &mut builder, threads)?;
+        malformed += load(path, file, &mut builder, threads, label)?;
     }
     if malformed > 0 && !args.skip_bad {
         return Err(format!(
@@ -248,7 +259,20 @@ fn check_args(args: &TuneArgs) -> Result<(), String> {
     if let Some(k) = args.k.filter(|k| !(k.is_finite() && *k > 0.0)) {
         return Err(format!("--k {k}: must be a positive number"));
     }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!(
+            "--lambda {}: must be a number from 0 (search score) to 1 (game result)",
+            args.lambda
+        ));
+    }
     Ok(())
+}
+
+/// How a line's label is made from its result and score ([`blended_target`]).
+#[derive(Clone, Copy, Debug)]
+struct Label {
+    lambda: f64,
+    k: f64,
 }
 
 /// Lines per block of the loader at least: blocks are the unit of work of its threads, and
@@ -270,7 +294,13 @@ type Block<'a> = (usize, &'a [&'a [u8]], &'a [usize]);
 /// and side to move) increase. In a shuffled data set, or one without move numbers, "games"
 /// are a line or two: the split is then by position. The grouping is done on the whole file
 /// first, and blocks are cut between games, so no game is split whatever the thread count.
-fn load(path: &Path, file: usize, builder: &mut Builder, threads: usize) -> Result<usize, String> {
+fn load(
+    path: &Path,
+    file: usize,
+    builder: &mut Builder,
+    threads: usize,
+    label: Label,
+) -> Result<usize, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
     let groups = group_lines(&lines);
@@ -287,7 +317,7 @@ fn load(path: &Path, file: usize, builder: &mut Builder, threads: usize) -> Resu
                 scope.spawn(move || {
                     let mut errors = Vec::new();
                     for &(start, block, groups) in run {
-                        load_block(block, groups, start, file, &mut own, &mut errors);
+                        load_block(block, groups, start, file, label, &mut own, &mut errors);
                     }
                     (own, errors)
                 })
@@ -326,6 +356,7 @@ fn load_block(
     groups: &[usize],
     start: usize,
     file: usize,
+    label: Label,
     builder: &mut Builder,
     errors: &mut Vec<(usize, String)>,
 ) {
@@ -339,7 +370,8 @@ fn load_block(
                 // The game's first line, 1-based as before, so that files without trailers
                 // split as they did.
                 let group = ((file as u64) << 40) ^ (game + 1) as u64;
-                builder.add_grouped(&l.position, l.result.white_score(), group);
+                let target = blended_target(l.result.white_score(), l.score, label.lambda, label.k);
+                builder.add_grouped(&l.position, target, group);
             }
             Ok(None) => {}
             Err(e) => errors.push((number, e)),

@@ -38,6 +38,34 @@ pub fn expected_score(k: f64, eval: f64) -> f64 {
     sigmoid(k * eval / EVAL_SCALE)
 }
 
+/// The constant that turns a search score into an expected score for [`blended_target`]:
+/// `ln 10`, the classic `1 / (1 + 10^(−score / 400))`, so that 400 cp above level is an
+/// expected 0.91 (a fitted K is close: 2.36 on the shipped weights' data).
+pub const SCORE_LABEL_K: f64 = std::f64::consts::LN_10;
+
+/// The label a position is fitted to: `lambda · result + (1 − lambda) · expected_score(k,
+/// score)`, both White's point of view; the result alone when the position has no score or
+/// `lambda` is 1. A game result says who won from here, but through a whole game's noise; the
+/// search score of the position itself (datagen writes it) is far less noisy but carries the
+/// search's own errors. The blend is the usual middle ground (`minkowski tune --lambda`).
+///
+/// ```
+/// use minkowski::tune::loss::{SCORE_LABEL_K, blended_target};
+/// assert_eq!(blended_target(1.0, Some(-300), 1.0, SCORE_LABEL_K), 1.0); // result only
+/// assert_eq!(blended_target(1.0, None, 0.0, SCORE_LABEL_K), 1.0); // no score: the result
+/// assert_eq!(blended_target(0.0, Some(0), 0.0, SCORE_LABEL_K), 0.5); // score only: level
+/// assert_eq!(blended_target(1.0, Some(0), 0.5, SCORE_LABEL_K), 0.75);
+/// ```
+#[must_use]
+pub fn blended_target(result: f64, score: Option<i32>, lambda: f64, k: f64) -> f64 {
+    match score {
+        Some(s) if lambda < 1.0 => {
+            lambda * result + (1.0 - lambda) * expected_score(k, f64::from(s))
+        }
+        _ => result,
+    }
+}
+
 /// Run `work` on contiguous parts of `range`, at most `threads` of them and each on its own
 /// scoped thread (on this one when there is only one), returning the results in order.
 fn split<T: Send>(
