@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, Position, Role};
 
 use super::CurrentMoveInfo;
-use super::board::{CheckInfo, child_key, is_tactical, null_move_key};
+use super::board::{CheckInfo, child_key, is_tactical, null_move_key, prefetch_key};
 use super::history::Heuristics;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
@@ -335,6 +335,8 @@ impl<'a> Worker<'a> {
             if (root && !self.root_moves.contains(&m)) || excluded == Some(m) {
                 continue;
             }
+            // The child's TT bucket, fetched while this move is judged and made.
+            self.tt.prefetch(prefetch_key(pos, key, m));
             let quiet = !is_tactical(m);
             let gives_check = checks.gives_check(pos, m);
             // Pruning of hopeless moves, once a move that avoids mate is known. Checking

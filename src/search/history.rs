@@ -78,12 +78,14 @@ impl Heuristics {
 
     /// History score of a quiet move for `color`.
     #[must_use]
+    #[inline]
     pub fn history(&self, color: Color, m: Move) -> i32 {
         self.history[history_index(color, m)]
     }
 
     /// Continuation history of a quiet move `m` for `color` played in reply to `prev`.
     #[must_use]
+    #[inline]
     pub fn continuation(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
         prev.map_or(0, |p| {
             i32::from(self.continuation[continuation_index(color, p, m)])
@@ -92,6 +94,7 @@ impl Heuristics {
 
     /// Follow-up history of a quiet move `m` for `color` whose own previous move was `prev2`.
     #[must_use]
+    #[inline]
     pub fn followup(&self, color: Color, prev2: Option<Move>, m: Move) -> i32 {
         prev2.map_or(0, |p| {
             i32::from(self.followup[continuation_index(color, p, m)])

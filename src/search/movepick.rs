@@ -193,6 +193,7 @@ impl MovePicker {
 
     /// The TT move, if it is legal here and of the kind this picker hands out. Not in check,
     /// legality is tested directly (and the generator kept for the later stages).
+    #[inline(never)]
     fn legal_tt_move(&mut self, pos: &Chess) -> Option<Move> {
         let m = unpack_candidate(pos, self.tt_packed)?;
         match self.kind {
@@ -208,6 +209,7 @@ impl MovePicker {
 
     /// The tactical moves, scored by MVV-LVA (all moves when in check, the quiet ones unscored
     /// after the tactical ones).
+    #[inline(never)]
     fn generate(&mut self, pos: &Chess) {
         let tt = self.tt_move;
         let list = &mut self.list;
@@ -258,6 +260,7 @@ impl MovePicker {
 
     /// The quiet moves of a position not in check, appended unscored (once the tactical stage
     /// is over, so the list is laid out as if everything had been generated at once).
+    #[inline(never)]
     fn generate_quiets(&mut self, pos: &Chess) {
         let Some(g) = self.quiet_gen.take() else {
             return;
@@ -274,6 +277,24 @@ impl MovePicker {
             }
         });
         self.any_legal |= list.len() > before;
+    }
+
+    /// Score the quiet moves from `cur` on by history, forks first. Kept out of line (as are
+    /// the generators): each runs once per node, and [`MovePicker::next`], called once per
+    /// move, stays small.
+    #[inline(never)]
+    fn score_quiets(&mut self, heur: &Heuristics) {
+        for i in self.cur..self.list.len() {
+            let m = self.list[i].mv;
+            self.list[i].score = heur.quiet_score(self.turn, self.prior, m);
+        }
+        if self.forks.any() {
+            for i in self.cur..self.list.len() {
+                if self.is_fork(self.list[i].mv) {
+                    self.list[i].score += FORK_ORDER_BONUS;
+                }
+            }
+        }
     }
 
     /// Move the best-scored move of `[cur, end)` to `cur` (the first of equals) and return its
@@ -397,17 +418,7 @@ impl MovePicker {
                 }
                 Stage::ScoreQuiets => {
                     if !self.checks_only {
-                        for i in self.cur..self.list.len() {
-                            let m = self.list[i].mv;
-                            self.list[i].score = heur.quiet_score(self.turn, self.prior, m);
-                        }
-                        if self.forks.any() {
-                            for i in self.cur..self.list.len() {
-                                if self.is_fork(self.list[i].mv) {
-                                    self.list[i].score += FORK_ORDER_BONUS;
-                                }
-                            }
-                        }
+                        self.score_quiets(heur);
                     }
                     self.stage = Stage::Quiets;
                 }

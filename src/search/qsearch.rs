@@ -42,6 +42,10 @@ impl Worker<'_> {
         }
         let pv_node = beta.0 - alpha.0 > 1;
         let key = self.key();
+        let fresh_eval = (!in_check).then(|| {
+            self.eval
+                .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
+        });
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit
             && !pv_node
@@ -56,13 +60,7 @@ impl Worker<'_> {
             static_eval = -Value::INFINITE;
             best = -Value::INFINITE;
         } else {
-            static_eval = hit.map_or_else(
-                || {
-                    self.eval
-                        .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
-                },
-                |h| h.eval,
-            );
+            static_eval = hit.map_or_else(|| fresh_eval.unwrap_or(Value::DRAW), |h| h.eval);
             if static_eval >= beta {
                 return static_eval;
             }
