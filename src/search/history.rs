@@ -76,40 +76,34 @@ impl Heuristics {
         *self = Heuristics::default();
     }
 
-    /// History score of a quiet move for `color`.
+    /// Ordering score of a quiet move: butterfly, continuation and follow-up history (the picker
+    /// scores a whole node's quiet moves through [`Heuristics::quiet_scorer`]).
     #[must_use]
-    #[inline]
-    pub fn history(&self, color: Color, m: Move) -> i32 {
-        self.history[history_index(color, m)]
-    }
-
-    /// Continuation history of a quiet move `m` for `color` played in reply to `prev`.
-    #[must_use]
-    #[inline]
-    pub fn continuation(&self, color: Color, prev: Option<Move>, m: Move) -> i32 {
-        prev.map_or(0, |p| {
-            i32::from(self.continuation[continuation_index(color, p, m)])
-        })
-    }
-
-    /// Follow-up history of a quiet move `m` for `color` whose own previous move was `prev2`.
-    #[must_use]
-    #[inline]
-    pub fn followup(&self, color: Color, prev2: Option<Move>, m: Move) -> i32 {
-        prev2.map_or(0, |p| {
-            i32::from(self.followup[continuation_index(color, p, m)])
-        })
-    }
-
-    /// Ordering score of a quiet move: butterfly, continuation and follow-up history. Inlined:
-    /// the picker scores every quiet move of a node in one loop, where the parts that depend only
-    /// on the prior moves are computed once and the table loads of different moves overlap.
-    #[must_use]
-    #[inline]
     pub fn quiet_score(&self, color: Color, prior: Prior, m: Move) -> i32 {
-        self.history(color, m)
-            + self.continuation(color, prior[0], m)
-            + self.followup(color, prior[1], m)
+        self.quiet_scorer(color, prior)(m)
+    }
+
+    /// The quiet-move scorer of one node: the table rows that depend only on `color` and
+    /// `prior` are found once, so scoring each move is three loads (which overlap across the
+    /// moves of a loop).
+    #[inline]
+    pub fn quiet_scorer(&self, color: Color, prior: Prior) -> impl Fn(Move) -> i32 + '_ {
+        fn row(table: &[i16], color: Color, prev: Option<Move>) -> Option<&[i16]> {
+            prev.map(|p| {
+                let start = (color as usize * PIECE_SQUARES + piece_square(p)) * PIECE_SQUARES;
+                &table[start..start + PIECE_SQUARES]
+            })
+        }
+        let butterfly = &self.history[color as usize * 4096..][..4096];
+        let continuation = row(&self.continuation, color, prior[0]);
+        let followup = row(&self.followup, color, prior[1]);
+        move |m| {
+            let from = m.from().map_or(0, |s| s as usize);
+            let to = piece_square(m);
+            butterfly[(from * 64 + m.to() as usize) & 4095]
+                + continuation.map_or(0, |r| i32::from(r[to]))
+                + followup.map_or(0, |r| i32::from(r[to]))
+        }
     }
 
     /// Reward (`bonus > 0`) or punish a quiet move played after `prior`, with gravity towards
@@ -163,5 +157,90 @@ impl Heuristics {
     #[must_use]
     pub fn counter_move(&self, color: Color, prev: Option<Move>) -> PackedMove {
         prev.map_or(PackedMove::NONE, |p| self.counter[counter_index(!color, p)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Position, Role, Square};
+    use std::collections::HashMap;
+
+    /// The three tables as maps keyed by what they mean, updated by the same gravity rule: the
+    /// scorer must read back exactly what the updates wrote, move by move and prior by prior.
+    #[test]
+    fn quiet_scores_read_back_what_the_updates_wrote() {
+        type Key = (Color, Option<(Role, Square)>, Option<Square>, Role, Square);
+        let pos: Chess = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let ours: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_capture())
+            .collect();
+        let theirs: Vec<Move> = pos.clone().swap_turn().unwrap().legal_moves().to_vec();
+        let mut heur = Heuristics::default();
+        // (table, (color, previous move's piece and square, from-square, role, to)) -> entry;
+        // in one position a from-square has one piece, so the butterfly table (from and to
+        // only) may carry the role in its key too.
+        let mut model: HashMap<(u8, Key), i32> = HashMap::new();
+        let color = pos.turn();
+        let key = |m: Move| (m.role(), m.to());
+        let mut seed = 0x853c_49e6_748f_ea9b_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..2000 {
+            let m = ours[next(ours.len())];
+            let prior: Prior = [
+                (next(4) > 0).then(|| theirs[next(theirs.len())]),
+                (next(4) > 0).then(|| ours[next(ours.len())]),
+            ];
+            let bonus = next(2 * HISTORY_BONUS_MAX as usize) as i32 - HISTORY_BONUS_MAX;
+            heur.update_history(color, prior, m, bonus);
+            let entries = [
+                (0, (color, None, m.from(), m.role(), m.to())),
+                (1, (color, prior[0].map(key), None, m.role(), m.to())),
+                (2, (color, prior[1].map(key), None, m.role(), m.to())),
+            ];
+            for (kind, k) in entries {
+                if kind > 0 && k.1.is_none() {
+                    continue;
+                }
+                let e = model.entry((kind, k)).or_insert(0);
+                let moved = *e + bonus - *e * bonus.abs() / HISTORY_MAX;
+                *e = if kind == 0 {
+                    moved
+                } else {
+                    moved.clamp(-32768, 32767)
+                };
+            }
+            // Read back a random move under this prior.
+            let q = ours[next(ours.len())];
+            let mut expected = model
+                .get(&(0, (color, None, q.from(), q.role(), q.to())))
+                .copied()
+                .unwrap_or(0);
+            for (kind, prev) in [(1, prior[0]), (2, prior[1])] {
+                if let Some(p) = prev {
+                    expected += model
+                        .get(&(kind, (color, Some(key(p)), None, q.role(), q.to())))
+                        .copied()
+                        .unwrap_or(0);
+                }
+            }
+            assert_eq!(
+                heur.quiet_score(color, prior, q),
+                expected,
+                "{q:?} after {prior:?}"
+            );
+        }
     }
 }

@@ -284,9 +284,9 @@ impl MovePicker {
     /// move, stays small.
     #[inline(never)]
     fn score_quiets(&mut self, heur: &Heuristics) {
-        for i in self.cur..self.list.len() {
-            let m = self.list[i].mv;
-            self.list[i].score = heur.quiet_score(self.turn, self.prior, m);
+        let score = heur.quiet_scorer(self.turn, self.prior);
+        for sm in &mut self.list[self.cur..] {
+            sm.score = score(sm.mv);
         }
         if self.forks.any() {
             for i in self.cur..self.list.len() {
