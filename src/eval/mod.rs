@@ -529,10 +529,13 @@ mod tests {
     use shakmaty::fen::Fen;
 
     /// Random games (castling, en passant and promotions included): the sum kept move by move
-    /// equals the sum from scratch, and the evaluation from it equals the full evaluation.
+    /// equals the sum from scratch, and the evaluation from it equals the full evaluation, also
+    /// through a small pawn-king cache (entries replaced often; the second lookup of a position
+    /// finds what the first stored).
     #[test]
     fn material_psqt_kept_move_by_move_matches_the_full_sum() {
         let e = Evaluator::default();
+        let mut cache = PawnKingCache::new(64);
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         for fen in [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -550,6 +553,9 @@ mod tests {
                 for _ in 0..100 {
                     assert_eq!(sum, e.material_psqt(pos.board()));
                     assert_eq!(e.evaluate_from(&pos, sum), e.evaluate(&pos));
+                    for _ in 0..2 {
+                        assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate(&pos));
+                    }
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
                         break;
@@ -563,5 +569,6 @@ mod tests {
                 }
             }
         }
+        assert!(cache.hits() * 2 >= cache.probes(), "{} hits", cache.hits());
     }
 }
