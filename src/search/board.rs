@@ -306,37 +306,16 @@ pub fn null_move_key(pos: &Chess, key: u64) -> u64 {
     key ^ Zobrist64::zobrist_for_white_turn().0 ^ ep_key(pos)
 }
 
-/// The key of `pos` after `m` as [`child_key`] computes it, but without the child position: only
-/// the moved and captured pieces, the side to move and `pos`'s own en-passant square. A new
-/// en-passant square or a change of castling rights is left out, so it is exact for nearly every
-/// move and wrong for a few; it only says which TT bucket to prefetch before the move is made.
+/// The key of `pos` after `m` from the key of `pos`, without the child position: the moved,
+/// captured and castling pieces, the side to move and `pos`'s own en-passant square. What only
+/// the child knows (a new en-passant square, changed castling rights) is left out, so it is
+/// exact for nearly every move; the search uses it to prefetch the child's TT bucket before the
+/// move is made, and [`child_key`] completes it.
 #[must_use]
 #[inline]
 pub fn prefetch_key(pos: &Chess, key: u64, m: Move) -> u64 {
     let us = pos.turn();
     let mut k = key ^ Zobrist64::zobrist_for_white_turn().0 ^ ep_key(pos);
-    if let Move::Normal {
-        role,
-        from,
-        capture,
-        to,
-        promotion,
-    } = m
-    {
-        k ^= piece_key(from, role, us) ^ piece_key(to, promotion.unwrap_or(role), us);
-        if let Some(c) = capture {
-            k ^= piece_key(to, c, !us);
-        }
-    }
-    k
-}
-
-/// The key of `child` (`pos` after `m`) from the key of `pos`: equal to
-/// `child.zobrist_hash::<Zobrist64>(EnPassantMode::Legal)`, computed from the pieces that moved.
-#[must_use]
-pub fn child_key(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
-    let us = pos.turn();
-    let mut k = key ^ Zobrist64::zobrist_for_white_turn().0 ^ ep_key(pos) ^ ep_key(child);
     match m {
         Move::Normal {
             role,
@@ -365,6 +344,15 @@ pub fn child_key(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
         }
         Move::Put { .. } => {}
     }
+    k
+}
+
+/// The key of `child` (`pos` after `m`) from the key of `pos`: equal to
+/// `child.zobrist_hash::<Zobrist64>(EnPassantMode::Legal)`, computed from the pieces that moved
+/// ([`prefetch_key`]) and what changed besides.
+#[must_use]
+pub fn child_key(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
+    let mut k = prefetch_key(pos, key, m) ^ ep_key(child);
     let (before, after) = (pos.castles(), child.castles());
     if before.castling_rights() != after.castling_rights() {
         for color in Color::ALL {
@@ -441,10 +429,10 @@ mod tests {
                             "{m:?}"
                         );
                         assert_eq!(unpack_candidate(&pos, PackedMove::pack(m)), Some(m));
-                        // The prefetch key is exact unless the move castles or sets new
-                        // castling rights or a new en-passant square.
-                        let simple = matches!(m, Move::Normal { .. })
-                            && pos.castles().castling_rights() == child.castles().castling_rights()
+                        // The prefetch key is exact unless the move changes castling rights or
+                        // sets a new en-passant square.
+                        let simple = pos.castles().castling_rights()
+                            == child.castles().castling_rights()
                             && ep_key(&child) == 0;
                         let exact = prefetch_key(&pos, key, m) == child_key(&pos, key, m, &child);
                         assert!(exact || !simple, "{m:?}");

@@ -54,8 +54,13 @@ fn piece_square(m: Move) -> usize {
 // The continuation table's entries fit an `i16` with room to spare.
 const _: () = assert!(HISTORY_MAX + HISTORY_BONUS_MAX <= i16::MAX as i32);
 
+/// Where the continuation (or follow-up) row of `color`'s replies to `prev` starts.
+fn continuation_row(color: Color, prev: Move) -> usize {
+    (color as usize * PIECE_SQUARES + piece_square(prev)) * PIECE_SQUARES
+}
+
 fn continuation_index(color: Color, prev: Move, m: Move) -> usize {
-    (color as usize * PIECE_SQUARES + piece_square(prev)) * PIECE_SQUARES + piece_square(m)
+    continuation_row(color, prev) + piece_square(m)
 }
 
 /// Move an `i16` entry by `bonus` with gravity towards zero (entries stay within
@@ -87,20 +92,15 @@ impl Heuristics {
     /// `prior` are found once, so scoring each move is three loads (which overlap across the
     /// moves of a loop).
     #[inline]
-    pub fn quiet_scorer(&self, color: Color, prior: Prior) -> impl Fn(Move) -> i32 + '_ {
-        fn row(table: &[i16], color: Color, prev: Option<Move>) -> Option<&[i16]> {
-            prev.map(|p| {
-                let start = (color as usize * PIECE_SQUARES + piece_square(p)) * PIECE_SQUARES;
-                &table[start..start + PIECE_SQUARES]
-            })
-        }
-        let butterfly = &self.history[color as usize * 4096..][..4096];
-        let continuation = row(&self.continuation, color, prior[0]);
-        let followup = row(&self.followup, color, prior[1]);
+    pub fn quiet_scorer<'a>(&'a self, color: Color, prior: Prior) -> impl Fn(Move) -> i32 + 'a {
+        let row = |table: &'a [i16], prev: Option<Move>| {
+            prev.map(|p| &table[continuation_row(color, p)..][..PIECE_SQUARES])
+        };
+        let continuation = row(&self.continuation, prior[0]);
+        let followup = row(&self.followup, prior[1]);
         move |m| {
-            let from = m.from().map_or(0, |s| s as usize);
             let to = piece_square(m);
-            butterfly[(from * 64 + m.to() as usize) & 4095]
+            self.history[history_index(color, m)]
                 + continuation.map_or(0, |r| i32::from(r[to]))
                 + followup.map_or(0, |r| i32::from(r[to]))
         }
