@@ -63,8 +63,10 @@ pub const EVAL_LIMIT: i32 = 20_000;
 /// ```
 /// use minkowski::eval::Evaluator;
 /// use shakmaty::Chess;
-/// let v = Evaluator::default().evaluate(&Chess::default());
-/// assert!(v.0.abs() < 50); // the start position is about level
+/// let e = Evaluator::default();
+/// // The start position is level but for the side to move's tempo bonus (phase 24 of 24: its
+/// // middlegame half).
+/// assert_eq!(e.evaluate(&Chess::default()).0, e.weights.tempo.taper(24));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evaluator {
