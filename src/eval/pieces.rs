@@ -43,8 +43,8 @@ macro_rules! piece_placement_weights {
                 keys Keys::Names(&["d4", "d5", "d6", "d7"]), range -200..=200, term PiecePlacement;
             /// Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) to its
             /// own king: minors near the king guard it. Mostly a middlegame idea: in the endgame
-            /// the knight's own king's distance can misread the race against a passer, which
-            /// `tests/knight_vs_passer_tables.rs` watches (its endgame half is kept small there).
+            /// the knight's own king's distance can misread the race against a passer: a large
+            /// endgame half fails `tests/knight_vs_passer_tables.rs`.
             MinorKingDistance minor_king_distance: [S; 2] = defaults::MINOR_KING_DISTANCE,
                 keys Keys::Names(&["knight", "bishop"]), range -100..=100, term PiecePlacement;
             /// Per own pawn on squares of a bishop's colour: they block it and leave the other
