@@ -8,7 +8,8 @@ use std::num::NonZeroU32;
 
 use minkowski::shakmaty::fen::Fen;
 use minkowski::shakmaty::{
-    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, Setup, Square,
+    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, PositionError, Setup,
+    Square,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
@@ -33,7 +34,7 @@ pub struct BoardState {
     /// Pawns, knights, bishops, rooks, queens, kings.
     roles: [u64; 6],
     white_to_move: bool,
-    /// The rooks with castling rights (`clean_castling_rights()`), a1 = bit 0.
+    /// The rooks with castling rights (`castling_rights`, maybe with invalid ones), a1 = bit 0.
     castling: u64,
     /// The en passant square when a capture there is legal (as `board.fen()` writes it).
     ep: Option<u8>,
@@ -116,9 +117,10 @@ fn read_board(obj: &Bound<'_, PyAny>) -> PyResult<Input> {
         bits(intern!(py, "queens"))?,
         bits(intern!(py, "kings"))?,
     ];
-    let castling = obj
-        .call_method0(intern!(py, "clean_castling_rights"))?
-        .extract()?;
+    // The raw rights, not `clean_castling_rights()` (which costs more than the rest of the
+    // reading together): rights without their king and rook are dropped in `to_chess`, as
+    // python-chess's cleaning (and so its FEN) drops them.
+    let castling = bits(intern!(py, "castling_rights"))?;
     // python-chess keeps the square behind every double step; its FEN (and shakmaty) name it
     // only when an en passant capture is legal.
     let ep = match obj
@@ -182,7 +184,9 @@ impl BoardState {
         setup.fullmoves = NonZeroU32::new(self.fullmoves).unwrap_or(NonZeroU32::MIN);
         // from_setup consumes the setup: keep the board for the message.
         let board = setup.board.clone();
-        Chess::from_setup(setup, CastlingMode::Chess960).map_err(|e| format!("board {board}: {e}"))
+        Chess::from_setup(setup, CastlingMode::Chess960)
+            .or_else(PositionError::ignore_invalid_castling_rights)
+            .map_err(|e| format!("board {board}: {e}"))
     }
 }
 
