@@ -24,7 +24,7 @@ from collections import namedtuple
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from operator import index as _as_int
 from os import PathLike
-from typing import Any, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
@@ -78,7 +78,7 @@ class Trace(NamedTuple):
     value (side to move's view); endgame: the specialised endgame evaluator's code or None.
     """
 
-    rows: list
+    rows: List[Tuple[str, int, int, int, int]]
     phase: int
     max_phase: int
     total: int
@@ -98,7 +98,7 @@ class TraceArrays(NamedTuple):
     terms: np.ndarray
     phase: np.ndarray
     total: np.ndarray
-    endgame: list
+    endgame: List[str]
 
 
 class WeightInfo(NamedTuple):
@@ -135,7 +135,8 @@ def _check_errors(errors: str) -> None:
         raise ValueError(f"errors must be 'raise' or 'mask', not {errors!r}")
 
 
-def _failures(values: np.ndarray, indices: list, messages: list, errors: str) -> np.ndarray:
+def _failures(values: np.ndarray, indices: List[int], messages: List[str],
+              errors: str) -> np.ndarray:
     """The values, or PositionError naming every bad position; with errors="mask" always a
     masked array (so that the type does not depend on the data)."""
     if errors == "mask":
@@ -154,7 +155,7 @@ def _failures(values: np.ndarray, indices: list, messages: list, errors: str) ->
     raise error
 
 
-class Weights(MutableMapping):
+class Weights(MutableMapping[str, Pair]):
     """Every weight of the evaluation by name: ``name -> (mg, eg)`` centipawns.
 
     The keys are always all the evaluation's weights (the names of engine.toml's ``[eval]``
@@ -231,8 +232,6 @@ class Weights(MutableMapping):
             return self._table == other._table
         return super().__eq__(other)
 
-    __hash__ = None  # mutable
-
     def __repr__(self) -> str:
         changed = self.changed()
         return f"<Weights: {len(self)} weights, {len(changed)} changed from the built-in values>"
@@ -241,7 +240,7 @@ class Weights(MutableMapping):
         """Every weight back to its built-in value."""
         self._table = _native.WeightTable()
 
-    def popitem(self) -> Pair:
+    def popitem(self) -> Tuple[str, Pair]:
         """Not supported: every weight always exists (``del w[name]`` resets one)."""
         raise KeyError("Weights cannot drop keys; del w[name] resets a weight")
 
@@ -252,7 +251,7 @@ class Weights(MutableMapping):
         return new
 
     # Beyond the mapping.
-    def changed(self) -> dict:
+    def changed(self) -> Dict[str, Pair]:
         """The weights that differ from the built-in values, ``{name: (mg, eg)}``."""
         flat, default = self._table.values(), _DEFAULT_VALUES
         return {name: (flat[2 * i], flat[2 * i + 1]) for i, name in enumerate(_NAMES)
@@ -270,7 +269,7 @@ class Weights(MutableMapping):
 
     # engine.toml.
     @classmethod
-    def load(cls, path: Union[str, PathLike]) -> Weights:
+    def load(cls, path: Union[str, "PathLike[str]"]) -> Weights:
         """The built-in weights with engine.toml's ``[eval]`` table at ``path`` applied."""
         with open(path, "rb") as f:
             data = f.read()
@@ -348,7 +347,7 @@ class Weights(MutableMapping):
             lines.append(f"{key} = [{flat[2 * i]}, {flat[2 * i + 1]}]")
         return "\n".join(lines) + "\n"
 
-    def save(self, path: Union[str, PathLike], only_changed: bool = False,
+    def save(self, path: Union[str, "PathLike[str]"], only_changed: bool = False,
              header: str = "") -> None:
         """Writes ``to_toml(only_changed, header)`` to ``path`` (a whole engine.toml file)."""
         with open(path, "w", encoding="utf-8") as f:
