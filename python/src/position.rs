@@ -54,7 +54,15 @@ impl Input {
             return Ok(Input::Fen(text.to_cow()?.into_owned()));
         }
         if obj.hasattr(intern!(py, "occupied_co"))? {
-            return read_board(obj);
+            // An attribute of the wrong kind (a negative int, None, ...) is the caller's
+            // mistake, like any other object that is not a position: a TypeError.
+            return read_board(obj).map_err(|e| {
+                PyTypeError::new_err(format!(
+                    "{} looks like a python-chess board but cannot be read as one: {}",
+                    type_name(obj),
+                    e.value(py)
+                ))
+            });
         }
         if obj.hasattr(intern!(py, "fen"))? {
             let fen = obj.call_method0(intern!(py, "fen"))?;

@@ -60,6 +60,17 @@ def test_any_object_with_a_fen_method():
     assert mk.evaluate(Mine()) == mk.evaluate(KBNK)
 
 
+def test_a_broken_board_is_a_type_error():
+    board = chess.Board()
+    board.pawns = -1  # not a square set
+    with pytest.raises(TypeError, match="cannot be read"):
+        mk.evaluate(board)
+    board = chess.Board()
+    board.occupied_co = None
+    with pytest.raises(TypeError):
+        mk.evaluate_many([chess.Board(), board])
+
+
 def test_threads_and_caches_do_not_change_values(fens):
     positions = fens[:4000]
     base = mk.Evaluator(cache_kib=0).evaluate_many(positions, threads=1, errors="mask")
