@@ -137,13 +137,18 @@ impl Evaluator {
                     .map(|(n, (inputs, out))| scope.spawn(move || one(n * chunk, inputs, out)))
                     .collect();
                 // `one` catches every panic of the evaluation, so a join fails only if the
-                // bookkeeping itself panicked: report that on the whole chunk's first index.
+                // bookkeeping itself panicked: then no value of the chunk can be trusted.
+                let len = inputs.len();
                 handles
                     .into_iter()
                     .enumerate()
                     .flat_map(|(n, h)| {
-                        h.join()
-                            .unwrap_or_else(|panic| vec![(n * chunk, panic_message(&*panic))])
+                        h.join().unwrap_or_else(|panic| {
+                            let message = panic_message(&*panic);
+                            (n * chunk..len.min((n + 1) * chunk))
+                                .map(|i| (i, message.clone()))
+                                .collect()
+                        })
                     })
                     .collect()
             })
