@@ -19,18 +19,21 @@ def main(argv):
         argv = argv[2:]
     if len(argv) < 2:
         sys.exit("usage: eval_epd.py [--weights engine.toml] FILE.epd...")
+    evaluator = mk.Evaluator(weights)
     for path in argv[1:]:
         with open(path) as f:
-            for line in f:
-                fields = line.split()
-                if len(fields) < 4:
-                    continue
-                fen = " ".join(fields[:4])
-                board, _ = chess.Board.from_epd(line)  # the board, built by python-chess
-                t = mk.trace(board, weights)
-                rows = "".join(f"\t{name}={wmg} {weg} {bmg} {beg}"
-                               for name, wmg, weg, bmg, beg in t.rows)
-                print(f"{fen}\ttotal={t.total}\tphase={t.phase}\tendgame={t.endgame or 'none'}{rows}")
+            lines = [line for line in f if len(line.split()) >= 4]
+        fens = [" ".join(line.split()[:4]) for line in lines]
+        boards = [chess.Board.from_epd(line)[0] for line in lines]  # built by python-chess
+        # One batch for the whole file: every term of every position, in arrays.
+        traces = evaluator.trace_many(boards)
+        for i, fen in enumerate(fens):
+            rows = "".join(
+                f"\t{name}={wmg} {weg} {bmg} {beg}"
+                for name, ((wmg, weg), (bmg, beg)) in zip(traces.names, traces.terms[i].tolist()))
+            endgame = traces.endgame[i] or "none"
+            print(f"{fen}\ttotal={traces.total[i]}\tphase={traces.phase[i]}"
+                  f"\tendgame={endgame}{rows}")
 
 
 if __name__ == "__main__":
