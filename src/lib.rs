@@ -154,7 +154,12 @@ pub mod options;
 #[cfg(feature = "engine")]
 pub mod uci;
 
-/// The README's Rust snippets (the section for engine authors), checked as doc-tests.
+/// The README's Rust snippet (the quickstart's evaluation example), checked as a doc-test.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// docs/library.md's Rust snippets (the guide for engine authors), checked as doc-tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+pub struct LibraryDoctests;
