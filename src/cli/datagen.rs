@@ -1,7 +1,11 @@
-//! `minkowski datagen --out FILE --games N [--nodes N] [--jobs N] [--book FILE] [--seed N]
-//! [--syzygy PATH] [--hash MB] [--sample N] [--random-plies N|A-B] [--no-pv]`: self-play
+//! `minkowski datagen (--out FILE --games N | --out-dir DIR --positions N [--shard-size N])
+//! [--nodes N] [--jobs N] [--book FILE|startpos]... [--seed N] [--syzygy PATH] [--hash MB]
+//! [--sample N] [--random-plies N|A-B] [--no-pv] [--exclude FILE]... [--report]`: self-play
 //! games, a few quiet positions of each appended to FILE as `FEN | score | result` lines and
-//! a trailer line per game (the format is documented in `minkowski::datagen`).
+//! a trailer line per game (the format is documented in `minkowski::datagen`). Positions
+//! already in the output (or in an `--exclude` file) are not written again (Zobrist key),
+//! and the run ends with the spread of its positions by piece count. With `--out-dir`, the
+//! output is a directory of shards that a later run continues (see `datagen_dir`).
 //!
 //! Progress goes to stderr (a bar on a terminal, otherwise a line every
 //! [`PROGRESS_INTERVAL`]); the summary to stdout. Each game's text (its lines and trailer) is
@@ -22,19 +26,26 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::Chess;
 
-use minkowski::datagen::games::{game_text, whole_games_end};
+use minkowski::datagen::dedup::Seen;
+use minkowski::datagen::format::parse_line;
+use minkowski::datagen::games::{Trailer, game_text, whole_games_end};
 use minkowski::datagen::play::GameEnd;
 use minkowski::datagen::runner::{self, DatagenOptions, Summary, progress_line};
+use minkowski::datagen::shards::DEFAULT_SHARD_SIZE;
+use minkowski::datagen::spread::Spread;
 use minkowski::datagen::{DEFAULT_HASH_MB, DEFAULT_SAMPLE, book};
 use minkowski::search::SearchControl;
 use minkowski::search::tb::Tablebases;
 
 /// Exit status for bad input (a missing book, no tables, an unusable output file) or a failed
 /// write.
-const EXIT_ERROR: u8 = 2;
+pub(super) const EXIT_ERROR: u8 = 2;
+
+/// The `--book` value that stands for the start position (no book file).
+pub(super) const START_POSITION: &str = "startpos";
 
 /// Without a terminal, one progress line per this interval.
-const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
+pub(super) const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
 
 /// Book lines reported one by one when skipped; the rest are only counted.
 const MAX_REPORTED: usize = 10;
@@ -48,41 +59,66 @@ const MAX_PARTIAL_LINE: u64 = 64 * 1024;
 #[derive(clap::Args, Debug)]
 pub struct DatagenArgs {
     /// Output file: positions are appended (it is created if missing).
-    #[arg(long, value_name = "FILE")]
-    out: PathBuf,
-    /// Games to play.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    games: u64,
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "out_dir",
+        conflicts_with = "out_dir"
+    )]
+    pub(super) out: Option<PathBuf>,
+    /// Games to play (with --out).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "out_dir")]
+    pub(super) games: Option<u64>,
+    /// Output directory of shards (positions-000.txt, ...): created if missing, continued if
+    /// it holds shards already.
+    #[arg(long, value_name = "DIR")]
+    pub(super) out_dir: Option<PathBuf>,
+    /// Distinct positions the directory is to hold (with --out-dir; the ones already there
+    /// count).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), requires = "out_dir")]
+    pub(super) positions: Option<u64>,
+    /// Positions per shard (with --out-dir).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SHARD_SIZE, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) shard_size: u64,
     /// Nodes searched per move.
     #[arg(long, value_name = "N", default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: u64,
+    pub(super) nodes: u64,
     /// Games played in parallel, one thread and one searcher each.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: u32,
-    /// Opening book: EPD/FEN lines or PGN games (default: the start position); random plies
-    /// are played after each opening.
+    pub(super) jobs: u32,
+    /// Opening book: EPD/FEN lines or PGN games, or `startpos` (the default); random plies
+    /// are played after each opening. With --out-dir it may be repeated: shard n takes its
+    /// openings from the (n mod count)-th book.
     #[arg(long, value_name = "FILE")]
-    book: Option<PathBuf>,
+    pub(super) book: Vec<PathBuf>,
     /// Seed of the openings (default: from the clock; printed, so a run can be repeated).
     #[arg(long, value_name = "N")]
-    seed: Option<u64>,
+    pub(super) seed: Option<u64>,
     /// Syzygy tables (folders separated by `:`) to adjudicate games that reach them.
     #[arg(long, value_name = "PATH")]
-    syzygy: Option<String>,
+    pub(super) syzygy: Option<String>,
     /// Transposition table per job, in MB.
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB as u32, value_parser = clap::value_parser!(u32).range(1..=65536))]
-    hash: u32,
+    pub(super) hash: u32,
     /// Positions written per game at most, chosen uniformly after the game (0: all).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SAMPLE)]
-    sample: usize,
+    pub(super) sample: usize,
     /// Random plies after the opening position: a number or a range `A-B` (default 4-8 after
     /// a book position, 10 from the start position).
     #[arg(long, value_name = "N|A-B", value_parser = parse_plies)]
-    random_plies: Option<(u32, u32)>,
+    pub(super) random_plies: Option<(u32, u32)>,
     /// Write the searched positions that are quiet as they are, instead of each position's
     /// quiet leaf along the search's principal variation.
     #[arg(long)]
-    no_pv: bool,
+    pub(super) no_pv: bool,
+    /// A data file whose positions are not written again (a validation set, another
+    /// machine's shards); may be repeated.
+    #[arg(long, value_name = "FILE")]
+    pub(super) exclude: Vec<PathBuf>,
+    /// Report the positions of --out or --out-dir (distinct, duplicates, spread by piece
+    /// count) and generate nothing.
+    #[arg(long)]
+    pub(super) report: bool,
 }
 
 /// `N` or `A-B` (A <= B <= 200) as a range of plies.
@@ -107,7 +143,11 @@ fn parse_plies(text: &str) -> Result<(u32, u32), String> {
 
 /// Run the subcommand.
 pub fn run(args: &DatagenArgs) -> ExitCode {
-    match generate(args) {
+    let outcome = match &args.out_dir {
+        Some(dir) => super::datagen_dir::generate(args, dir),
+        None => generate(args),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("minkowski datagen: {message}");
@@ -116,37 +156,44 @@ pub fn run(args: &DatagenArgs) -> ExitCode {
     }
 }
 
+/// `--out FILE`: one file, appended.
 fn generate(args: &DatagenArgs) -> Result<(), String> {
-    let book = match &args.book {
-        Some(path) => load_book(path)?,
-        None => Vec::new(),
-    };
+    let out = args
+        .out
+        .as_deref()
+        .ok_or("--out FILE or --out-dir DIR is required")?;
+    if args.report {
+        return report(&[out.to_path_buf()], &args.exclude);
+    }
+    let games = args.games.ok_or("--games N is required with --out")?;
+    if args.book.len() > 1 {
+        return Err(
+            "--out takes one --book; several books need --out-dir (each shard takes the next book)"
+                .to_owned(),
+        );
+    }
+    let book = load_source(args.book.first())?;
     let tables = match &args.syzygy {
         Some(path) => Some(open_tables(path)?),
         None => None,
     };
-    let (mut file, dropped) = open_output(&args.out)?;
+    let (mut file, dropped) = open_output(out)?;
     if dropped > 0 {
         eprintln!(
             "minkowski datagen: {}: dropped an unfinished game or line ({dropped} bytes) before appending",
-            args.out.display()
+            out.display()
         );
     }
+    // The positions already in the file, and in the files to avoid, are not written again.
+    let mut seen = Seen::new();
+    for path in std::iter::once(out).chain(args.exclude.iter().map(PathBuf::as_path)) {
+        scan_file(path, &mut seen, None)?;
+    }
     let seed = args.seed.unwrap_or_else(seed_from_clock);
-    let options = DatagenOptions {
-        games: args.games,
-        nodes: args.nodes,
-        jobs: args.jobs as usize,
-        seed,
-        hash_mb: args.hash as usize,
-        tables,
-        sample: args.sample,
-        pv_resolution: !args.no_pv,
-        random_plies: args.random_plies.map(|(a, b)| a..=b),
-    };
+    let options = options(args, games, 0, seed, tables);
     eprintln!(
         "minkowski datagen: {} games, {} nodes per move, {} jobs, seed {seed}, {} openings, \
-         {} positions a game ({}), appending to {}",
+         {} positions a game ({}), {} known positions skipped, appending to {}",
         options.games,
         options.nodes,
         options.jobs,
@@ -165,26 +212,34 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
         } else {
             "quiet searched positions"
         },
-        args.out.display()
+        seen.len(),
+        out.display()
     );
 
     let mut progress = Progress::new(options.games);
     let mut write_error = None;
+    let (mut spread, mut written, mut duplicates) = (Spread::default(), 0, 0);
     let summary = runner::run(
         &book,
         &options,
         &SearchControl::default(),
         |game, summary| {
+            let mut game = game.clone();
+            duplicates += seen.keep_new(&mut game, |pos| spread.add(pos)) as u64;
+            written += game.samples.len() as u64;
             // One write per game, lines and trailer: a whole game reaches the file, or (a
             // crash mid-write) part of one, which the next run cuts off.
             if let Err(e) = file
-                .write_all(game_text(game).as_bytes())
+                .write_all(game_text(&game).as_bytes())
                 .and_then(|()| file.flush())
             {
-                write_error = Some(format!("cannot write {}: {e}", args.out.display()));
+                write_error = Some(format!("cannot write {}: {e}", out.display()));
                 return ControlFlow::Break(());
             }
-            progress.update(summary);
+            progress.update(&Summary {
+                positions: written,
+                ..summary.clone()
+            });
             ControlFlow::Continue(())
         },
     );
@@ -192,12 +247,148 @@ fn generate(args: &DatagenArgs) -> Result<(), String> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    print_summary(&summary, progress.start.elapsed(), &args.out);
+    let summary = Summary {
+        positions: written,
+        ..summary
+    };
+    print_summary(&summary, progress.start.elapsed(), out);
+    print_text(&format!(
+        "duplicates dropped: {duplicates}\n{}",
+        spread.report()
+    ));
     Ok(())
 }
 
+/// The runner's options from the arguments, for `games` games from index `first_index` of
+/// `seed`.
+pub(super) fn options(
+    args: &DatagenArgs,
+    games: u64,
+    first_index: u64,
+    seed: u64,
+    tables: Option<Arc<Tablebases>>,
+) -> DatagenOptions {
+    DatagenOptions {
+        games,
+        first_index,
+        nodes: args.nodes,
+        jobs: args.jobs as usize,
+        seed,
+        hash_mb: args.hash as usize,
+        tables,
+        sample: args.sample,
+        pv_resolution: !args.no_pv,
+        random_plies: args.random_plies.map(|(a, b)| a..=b),
+    }
+}
+
+/// `--report`: the distinct positions of `files` (`avoid`: files whose positions count as
+/// seen first, not reported), their duplicates and spread, on stdout.
+pub(super) fn report(files: &[PathBuf], avoid: &[PathBuf]) -> Result<(), String> {
+    let mut seen = Seen::new();
+    for path in avoid {
+        scan_file(path, &mut seen, None)?;
+    }
+    let mut spread = Spread::default();
+    let mut text = String::new();
+    let (mut lines, mut duplicates, mut games) = (0, 0, 0);
+    for path in files {
+        let scan = scan_file(path, &mut seen, Some(&mut spread))?;
+        text.push_str(&format!(
+            "{}: {} positions ({} distinct new), {} games{}\n",
+            path.display(),
+            scan.positions,
+            scan.positions - scan.duplicates,
+            scan.games,
+            if scan.bad > 0 {
+                format!(", {} lines not positions", scan.bad)
+            } else {
+                String::new()
+            }
+        ));
+        lines += scan.positions;
+        duplicates += scan.duplicates;
+        games += scan.games;
+    }
+    text.push_str(&format!(
+        "total: {lines} positions in {games} games, {} distinct, {duplicates} duplicates\n{}",
+        lines - duplicates,
+        spread.report()
+    ));
+    print_text(&text);
+    Ok(())
+}
+
+/// What [`scan_file`] found in a data file.
+#[derive(Debug, Default)]
+pub(super) struct Scan {
+    /// Position lines.
+    pub positions: u64,
+    /// Position lines whose position was seen before (earlier in the file, or in a file
+    /// scanned before).
+    pub duplicates: u64,
+    /// Lines that are neither positions, comments nor blank.
+    pub bad: u64,
+    /// Game trailers.
+    pub games: u64,
+    /// The seed and the highest game index the trailers name (the last trailer's seed).
+    pub last_game: Option<(u64, u64)>,
+}
+
+/// Record every position of the data file `path` in `seen` (and the new ones in `spread`).
+pub(super) fn scan_file(
+    path: &Path,
+    seen: &mut Seen,
+    mut spread: Option<&mut Spread>,
+) -> Result<Scan, String> {
+    let named = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = File::open(path).map_err(named)?;
+    let mut scan = Scan::default();
+    let mut line = Vec::new();
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    loop {
+        line.clear();
+        if std::io::BufRead::read_until(&mut reader, b'\n', &mut line).map_err(named)? == 0 {
+            break;
+        }
+        if let Some(t) = Trailer::parse(&line) {
+            scan.games += 1;
+            let index = scan.last_game.map_or(t.index, |(_, i)| i.max(t.index));
+            scan.last_game = Some((t.seed, index));
+            continue;
+        }
+        let Ok(text) = std::str::from_utf8(&line) else {
+            scan.bad += 1;
+            continue;
+        };
+        match parse_line(text) {
+            Ok(Some(l)) => {
+                scan.positions += 1;
+                if seen.insert(&l.position) {
+                    if let Some(s) = spread.as_deref_mut() {
+                        s.add(&l.position);
+                    }
+                } else {
+                    scan.duplicates += 1;
+                }
+            }
+            Ok(None) => {}
+            Err(_) => scan.bad += 1,
+        }
+    }
+    Ok(scan)
+}
+
+/// The openings of one `--book` value: none (the start position) for `startpos` or no book.
+pub(super) fn load_source(book: Option<&PathBuf>) -> Result<Vec<Chess>, String> {
+    match book {
+        Some(path) if path.as_os_str() != START_POSITION => load_book(path),
+        _ => Ok(Vec::new()),
+    }
+}
+
 /// The book's positions; skipped lines are reported, an unreadable or empty book is an error.
-fn load_book(path: &Path) -> Result<Vec<Chess>, String> {
+pub(super) fn load_book(path: &Path) -> Result<Vec<Chess>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read book {}: {e}", path.display()))?;
     let parsed = book::parse(&text);
@@ -225,7 +416,7 @@ fn load_book(path: &Path) -> Result<Vec<Chess>, String> {
     Ok(parsed.positions)
 }
 
-fn open_tables(path: &str) -> Result<Arc<Tablebases>, String> {
+pub(super) fn open_tables(path: &str) -> Result<Arc<Tablebases>, String> {
     let (tables, problems) = Tablebases::open(path);
     for problem in &problems {
         eprintln!("minkowski datagen: {problem}");
@@ -238,7 +429,7 @@ fn open_tables(path: &str) -> Result<Arc<Tablebases>, String> {
 
 /// The output file, opened for appending, and how many bytes of a partial last line were
 /// dropped from it.
-fn open_output(path: &Path) -> Result<(File, u64), String> {
+pub(super) fn open_output(path: &Path) -> Result<(File, u64), String> {
     let named = |e: std::io::Error| format!("cannot open {} for appending: {e}", path.display());
     let mut file = OpenOptions::new()
         .read(true)
@@ -284,7 +475,7 @@ fn drop_partial_line(file: &mut File) -> std::io::Result<Option<u64>> {
 }
 
 /// A seed that differs from run to run, so that appending runs add new games.
-fn seed_from_clock() -> u64 {
+pub(super) fn seed_from_clock() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -369,6 +560,10 @@ fn print_summary(summary: &Summary, elapsed: Duration, out: &Path) {
             summary.skipped
         ));
     }
-    // A closed pipe is not worth a panic.
+    print_text(&text);
+}
+
+/// `text` on stdout; a closed pipe is not worth a panic.
+pub(super) fn print_text(text: &str) {
     let _ = write!(std::io::stdout(), "{text}");
 }

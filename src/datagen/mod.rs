@@ -9,7 +9,10 @@
 //! * [`mod@format`] writes the data format below and reads it back, together with the common
 //!   labelled-EPD forms, for the tuner,
 //! * [`games`] closes each game with a trailer line, groups a file's lines into games and
-//!   finds where a cut-off file's last whole game ends.
+//!   finds where a cut-off file's last whole game ends,
+//! * [`dedup`] keys positions (Zobrist) and drops those already written,
+//! * [`spread`] counts positions by number of pieces (the report of a run or a directory),
+//! * [`shards`] names the files of a sharded data directory and seeds each shard.
 //!
 //! The library prints and writes nothing: `minkowski datagen` (the command line) appends each
 //! finished game to the output file and draws the progress line.
@@ -72,20 +75,23 @@
 //! [`DRAW_MIN_MOVE`]), the Syzygy tables' verdict when tables are given, or [`MAX_GAME_PLIES`].
 
 pub mod book;
+pub mod dedup;
 pub mod format;
 pub mod games;
 pub mod play;
 pub mod runner;
 pub mod sample;
+pub mod shards;
+pub mod spread;
 
 /// Positions written per game at most, chosen uniformly among its candidates after the game:
 /// the positions of one game share its result, so many games with a few positions each give
 /// more independent labels than few games written whole (Ethereal's data: 10 a game).
 ///
 /// ```
-/// assert_eq!(minkowski::datagen::DEFAULT_SAMPLE, 16);
+/// assert_eq!(minkowski::datagen::DEFAULT_SAMPLE, 10);
 /// ```
-pub const DEFAULT_SAMPLE: usize = 16;
+pub const DEFAULT_SAMPLE: usize = 10;
 
 /// Resignation: a side loses when the search scores it at least this many centipawns behind...
 ///

@@ -44,6 +44,9 @@ use crate::search::{SearchControl, Searcher};
 pub struct DatagenOptions {
     /// Games to play.
     pub games: u64,
+    /// The first game's index: the run plays games `first_index..first_index + games` of its
+    /// seed (a resumed shard goes on after the games it has).
+    pub first_index: u64,
     /// Nodes per move.
     pub nodes: u64,
     /// Games played at once, one thread and one searcher each.
@@ -66,6 +69,7 @@ impl Default for DatagenOptions {
     fn default() -> DatagenOptions {
         DatagenOptions {
             games: 1,
+            first_index: 0,
             nodes: 5_000,
             jobs: 1,
             seed: 0,
@@ -203,7 +207,7 @@ fn play_indexed(
     Some(Outcome::Skipped)
 }
 
-/// Play `options.games` games from `book` (the start position when empty) on `options.jobs`
+/// Play `options.games` games (from index `options.first_index` on) from `book` (the start position when empty) on `options.jobs`
 /// threads, handing each finished game and the counts so far to `on_game` on this thread, in
 /// the order they finish. `on_game` returning `Break`, or `control.stop` raised, ends the run:
 /// the games in progress are abandoned (never handed over), so whoever writes them out writes
@@ -219,14 +223,15 @@ pub fn run(
         tables: options.tables.clone(),
         pv_resolution: options.pv_resolution,
     };
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(options.first_index);
+    let end = options.first_index.saturating_add(options.games);
     let jobs = options.jobs.clamp(1, options.games.clamp(1, 1024) as usize);
     let (next, settings) = (&next, &settings);
     let work = move |sender: mpsc::Sender<Outcome>| {
         let mut searcher = Searcher::new(options.hash_mb);
         loop {
             let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= options.games || control.stop.load(Ordering::Relaxed) {
+            if index >= end || control.stop.load(Ordering::Relaxed) {
                 break;
             }
             let Some(outcome) =
@@ -320,6 +325,29 @@ mod tests {
         );
         // Done (or past the total, as a summary may be): nothing left.
         assert!(progress_line(&s(10, 5), 10, Duration::from_millis(1)).ends_with("ETA 0:00:00"));
+    }
+
+    #[test]
+    fn a_later_first_index_plays_the_later_games() {
+        let games = |first_index, games| {
+            let options = DatagenOptions {
+                games,
+                first_index,
+                nodes: 150,
+                seed: 8,
+                hash_mb: 1,
+                ..DatagenOptions::default()
+            };
+            let mut out = Vec::new();
+            run(&[], &options, &SearchControl::default(), |g, _| {
+                out.push((g.index, g.lines()));
+                ControlFlow::Continue(())
+            });
+            out
+        };
+        let all = games(0, 3);
+        assert_eq!(games(2, 1), all[2..]);
+        assert_eq!(games(1, 2), all[1..]);
     }
 
     #[test]
