@@ -23,14 +23,18 @@
 #define MK_ERR_BITBOARDS -2
 
 // Not a legal chess position: a missing or extra king, a pawn on the first or last rank, the
-// side not to move in check, impossible checks, castling rights without king and rook at home,
-// an impossible en passant square, too much material.
+// side not to move in check, impossible checks, too much material, castling bits above the four
+// flags. Also from the calls that take pieces as square numbers (mk_kpk, mk_kbnk_score,
+// mk_mop_up, mk_knights_catch_passer, mk_passer_unstoppable): two pieces on one square, kings
+// in contact, a pawn on its first or last rank. General rule: a number that is no square is
+// MK_ERR_SQUARE; squares that are real but cannot hold those pieces are MK_ERR_POSITION.
 #define MK_ERR_POSITION -3
 
 // The FEN text is not valid UTF-8 or not a FEN.
 #define MK_ERR_FEN -4
 
-// A square outside 0..=63, or (for a pawn) on its first or last rank.
+// A square number outside 0..=63 (an argument, or the en passant field of a position). A pawn on
+// a real square of its first or last rank is MK_ERR_POSITION, from every call.
 #define MK_ERR_SQUARE -5
 
 // A weights file that cannot be read, is not TOML, or has an unknown weight or a value out of
@@ -302,7 +306,8 @@ int32_t mk_kpk(uint32_t strong_king,
 
 // The knight-versus-passer verdict: 1 if defending knights on `knights` catch the pawn on
 // `pawn` (capture it, block its path or take the new queen at once), 0 if it runs through;
-// `MK_ERR_SQUARE` (above 63, or the pawn on its first or last rank). `pawn_is_white` and
+// `MK_ERR_SQUARE` (a square above 63) or `MK_ERR_POSITION` (the pawn on its first or last
+// rank, as from mk_evaluate and mk_kpk). `pawn_is_white` and
 // `pawn_to_move`: non-zero for true.
 //
 // Thread safety: safe to call from any thread at any time.

@@ -11,12 +11,16 @@ pub const MK_ERR_NULL: i32 = -1;
 /// square, or the union of the piece kinds differs from the union of the colours.
 pub const MK_ERR_BITBOARDS: i32 = -2;
 /// Not a legal chess position: a missing or extra king, a pawn on the first or last rank, the
-/// side not to move in check, impossible checks, castling rights without king and rook at home,
-/// an impossible en passant square, too much material.
+/// side not to move in check, impossible checks, too much material, castling bits above the four
+/// flags. Also from the calls that take pieces as square numbers (mk_kpk, mk_kbnk_score,
+/// mk_mop_up, mk_knights_catch_passer, mk_passer_unstoppable): two pieces on one square, kings
+/// in contact, a pawn on its first or last rank. General rule: a number that is no square is
+/// MK_ERR_SQUARE; squares that are real but cannot hold those pieces are MK_ERR_POSITION.
 pub const MK_ERR_POSITION: i32 = -3;
 /// The FEN text is not valid UTF-8 or not a FEN.
 pub const MK_ERR_FEN: i32 = -4;
-/// A square outside 0..=63, or (for a pawn) on its first or last rank.
+/// A square number outside 0..=63 (an argument, or the en passant field of a position). A pawn on
+/// a real square of its first or last rank is MK_ERR_POSITION, from every call.
 pub const MK_ERR_SQUARE: i32 = -5;
 /// A weights file that cannot be read, is not TOML, or has an unknown weight or a value out of
 /// range in its `[eval]` table (the rules of engine.toml); or an unknown weight name.

@@ -205,11 +205,13 @@ unsafe fn write_trace(
     let summary = unsafe { summary.as_mut() }.ok_or(MK_ERR_NULL)?;
     let needed = ROW_NAMES.len();
     summary.rows = u32::try_from(needed).unwrap_or(u32::MAX);
-    if (capacity as usize) < needed {
-        return Err(MK_ERR_BUFFER);
-    }
+    // A NULL buffer that claims rows is the caller's pointer error whatever its size: checked
+    // before the size, as the header promises (MK_ERR_NULL, not MK_ERR_BUFFER).
     if rows_out.is_null() && capacity > 0 {
         return Err(MK_ERR_NULL);
+    }
+    if (capacity as usize) < needed {
+        return Err(MK_ERR_BUFFER);
     }
     // SAFETY: the caller's contract.
     let trace = unsafe { evaluator(weights) }.trace(pos);

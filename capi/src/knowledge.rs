@@ -227,7 +227,8 @@ pub extern "C" fn mk_kpk(
 
 /// The knight-versus-passer verdict: 1 if defending knights on `knights` catch the pawn on
 /// `pawn` (capture it, block its path or take the new queen at once), 0 if it runs through;
-/// `MK_ERR_SQUARE` (above 63, or the pawn on its first or last rank). `pawn_is_white` and
+/// `MK_ERR_SQUARE` (a square above 63) or `MK_ERR_POSITION` (the pawn on its first or last
+/// rank, as from mk_evaluate and mk_kpk). `pawn_is_white` and
 /// `pawn_to_move`: non-zero for true.
 ///
 /// Thread safety: safe to call from any thread at any time.
@@ -277,7 +278,8 @@ pub extern "C" fn mk_passer_unstoppable(
 fn race(pawn: u32, pawn_is_white: i32, pawn_to_move: i32) -> Result<PasserRace, i32> {
     let pawn = square(pawn)?;
     if !(1..=6).contains(&(pawn.rank() as u32)) {
-        return Err(MK_ERR_SQUARE);
+        // The code a whole position with this pawn gets (mk_evaluate, mk_kpk): not chess.
+        return Err(MK_ERR_POSITION);
     }
     Ok(PasserRace {
         pawn,
