@@ -50,6 +50,11 @@
 // The library failed internally (a caught panic). Never expected; please report it.
 #define MK_ERR_INTERNAL -99
 
+// Every score of the evaluation (mk_evaluate, mk_evaluator_evaluate, mk_trace's total) lies
+// in -MK_EVAL_LIMIT ..= MK_EVAL_LIMIT centipawns: the evaluation clamps to it. A host whose
+// mate scores start lower maps scores below them (see mk_score_bounds).
+#define MK_EVAL_LIMIT 20000
+
 // White may castle short (king and rook on e1 and h1).
 #define MK_CASTLE_WHITE_KINGSIDE 1
 
@@ -61,6 +66,12 @@
 
 // Black may castle long (king and rook on e8 and a8).
 #define MK_CASTLE_BLACK_QUEENSIDE 8
+
+// An evaluator for one thread (opaque): a copy of the weights and a pawn-king cache that keeps
+// the pawn and king terms of the positions it has seen (512 KiB). Make one per search thread
+// with mk_evaluator_new, evaluate with mk_evaluator_evaluate (any input) or
+// mk_evaluator_evaluate_trusted (legal positions), release it with mk_evaluator_free.
+typedef struct MkEvaluator MkEvaluator;
 
 // An evaluation's weights (opaque). Make one with [`mk_weights_new`] or [`mk_weights_load`],
 // pass it to the evaluation functions (or pass NULL there for the built-in weights), and
@@ -87,12 +98,18 @@ typedef struct {
   uint64_t knights;
   // Pawns.
   uint64_t pawns;
-  // Castling rights: a sum of `MK_CASTLE_*` flags (standard chess: king on e1/e8, rooks in
-  // the corners). Other bits: `MK_ERR_POSITION`.
+  // Castling rights: a sum of MK_CASTLE_* flags (standard chess: king on e1/e8, rooks in
+  // the corners). A flag whose king or rook is not at home is dropped (the score reads no
+  // castling rights); bits above the four flags: MK_ERR_POSITION. Not read by the trusted
+  // call.
   uint32_t castling;
   // The en passant target square (e.g. 20 = e3 after e2-e4), or 0 for none (as Fathom).
+  // Any square is accepted: set after every double push or only when a capture is possible,
+  // both work, and a square with no capturable pawn is dropped (the score reads no en
+  // passant). Above 63: MK_ERR_SQUARE. Not read by the trusted call.
   uint32_t ep;
-  // Half-moves since the last capture or pawn move (the fifty-move counter).
+  // Half-moves since the last capture or pawn move (the fifty-move counter). Not read by the
+  // evaluation.
   uint32_t rule50;
   // 1 if White is to move, 0 if Black (any non-zero value counts as White).
   uint8_t white_to_move;
@@ -135,6 +152,18 @@ typedef struct {
   // The endgame evaluator's score, endgame half.
   int32_t endgame_eg;
 } MkTraceSummary;
+
+// The score range of an evaluation and its band of known wins, for a host that must keep
+// evaluations below its own mate scores.
+typedef struct {
+  // Every score lies in -limit ..= limit (MK_EVAL_LIMIT, 20,000).
+  int32_t limit;
+  // The known-win bonus of these weights (built-in: 10,000): a specialised endgame that is a
+  // known win (KBNK, KQK, KRK, a won KPK, ... against a lone king) scores at least about
+  // this for the winning side, the rest of the evaluation stays well below it in real
+  // games. Scores from known_win up to limit are "winning, not yet mate".
+  int32_t known_win;
+} MkScoreBounds;
 
 // A middlegame and endgame score pair, in centipawns.
 typedef struct {
@@ -227,6 +256,70 @@ int32_t mk_trace_fen(const MkWeights *weights,
                      MkTraceRow *rows,
                      uint32_t capacity,
                      MkTraceSummary *summary);
+
+// The score bounds of `weights` (NULL: the built-in weights) into `*out`. Returns MK_OK or
+// MK_ERR_NULL (out). A host with mate scores from M upwards maps a score s into its range
+// with, for example, s * (M - 1) / limit (order kept, never a mate), or clamps s to
+// +-(M - 1) if its own scale is in centipawns and M > known_win.
+//
+// Thread safety: safe to call from any number of threads at once.
+//
+// Safety: `weights` is NULL or a live handle; `out` is NULL or writable.
+int32_t mk_score_bounds(const MkWeights *weights, MkScoreBounds *out);
+
+// A new evaluator with a copy of `weights` (NULL: the built-in weights) and an empty pawn-king
+// cache; NULL only if the library fails internally. The weights handle may be freed or changed
+// afterwards: the evaluator keeps its own copy. Free it with mk_evaluator_free.
+//
+// Thread safety: safe to call from any number of threads at once. The evaluator it returns is
+// for one thread at a time: give each search thread its own.
+//
+// Safety: `weights` is NULL or a live weights handle.
+MkEvaluator *mk_evaluator_new(const MkWeights *weights);
+
+// Releases an evaluator. NULL is allowed (nothing happens); an evaluator must be freed once
+// only.
+//
+// Thread safety: not while any other call uses the same evaluator.
+//
+// Safety: `evaluator` is NULL or an evaluator from mk_evaluator_new not yet freed.
+void mk_evaluator_free(MkEvaluator *evaluator);
+
+// The checked call, for any input: evaluates `*pos` exactly as mk_evaluate does (the same
+// checks, codes and value: centipawns from the side to move's point of view into `*cp`), with
+// the evaluator's weights and its pawn-king cache. Returns MK_OK; MK_ERR_NULL (evaluator, pos
+// or cp), MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant above 63), MK_ERR_POSITION. On error
+// `*cp` is left unchanged.
+//
+// Thread safety: one thread at a time per evaluator (it writes its cache); different
+// evaluators may be used by different threads at once.
+//
+// Safety: `evaluator` is NULL or a live evaluator used by no other thread during the call;
+// `pos` is NULL or readable; `cp` is NULL or writable.
+int32_t mk_evaluator_evaluate(MkEvaluator *evaluator, const MkPosition *pos, int32_t *cp);
+
+// The trusted call, for a host that guarantees a legal position (its own move generator made
+// it): the same value as mk_evaluator_evaluate on every position that call accepts, with less
+// checking. What it reads: the eight bitboards and white_to_move; castling, ep and rule50 are
+// not read at all (any values, also out of range). What it still checks, because no position
+// can be built without it: consistent bitboards (else MK_ERR_BITBOARDS), one king per side,
+// no pawn on a first or last rank, the side not to move not in check (else MK_ERR_POSITION).
+// Impossible checks and more material than a game can reach are evaluated, not refused. Never
+// undefined behaviour: a wrong board gives one of these codes or a defined value; NULL
+// pointers give MK_ERR_NULL. On error `*cp` is left unchanged.
+//
+// Thread safety: as mk_evaluator_evaluate (one thread at a time per evaluator).
+//
+// Safety: as mk_evaluator_evaluate.
+int32_t mk_evaluator_evaluate_trusted(MkEvaluator *evaluator, const MkPosition *pos, int32_t *cp);
+
+// Empties the evaluator's pawn-king cache (e.g. on a new game; never needed for correctness:
+// an entry is only used for the very pawns and kings it was made from). NULL is allowed.
+//
+// Thread safety: as mk_evaluator_evaluate.
+//
+// Safety: `evaluator` is NULL or a live evaluator used by no other thread during the call.
+void mk_evaluator_clear(MkEvaluator *evaluator);
 
 // King (Chebyshev) distance: king moves from `a` to `b` on an empty board, 0..=7; or
 // `MK_ERR_SQUARE` if a square is above 63.

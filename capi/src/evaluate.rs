@@ -256,3 +256,54 @@ fn summary_of(trace: &EvalTrace, rows: u32) -> MkTraceSummary {
         endgame_eg: score.eg(),
     }
 }
+
+/// Every score of the evaluation (mk_evaluate, mk_evaluator_evaluate, mk_trace's total) lies
+/// in -MK_EVAL_LIMIT ..= MK_EVAL_LIMIT centipawns: the evaluation clamps to it. A host whose
+/// mate scores start lower maps scores below them (see mk_score_bounds).
+pub const MK_EVAL_LIMIT: i32 = 20_000;
+
+// The header's number is the engine's.
+const _: () = assert!(MK_EVAL_LIMIT == minkowski::eval::EVAL_LIMIT);
+
+/// The score range of an evaluation and its band of known wins, for a host that must keep
+/// evaluations below its own mate scores.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MkScoreBounds {
+    /// Every score lies in -limit ..= limit (MK_EVAL_LIMIT, 20,000).
+    pub limit: i32,
+    /// The known-win bonus of these weights (built-in: 10,000): a specialised endgame that is a
+    /// known win (KBNK, KQK, KRK, a won KPK, ... against a lone king) scores at least about
+    /// this for the winning side, the rest of the evaluation stays well below it in real
+    /// games. Scores from known_win up to limit are "winning, not yet mate".
+    pub known_win: i32,
+}
+
+/// The score bounds of `weights` (NULL: the built-in weights) into `*out`. Returns MK_OK or
+/// MK_ERR_NULL (out). A host with mate scores from M upwards maps a score s into its range
+/// with, for example, s * (M - 1) / limit (order kept, never a mate), or clamps s to
+/// +-(M - 1) if its own scale is in centipawns and M > known_win.
+///
+/// Thread safety: safe to call from any number of threads at once.
+///
+/// Safety: `weights` is NULL or a live handle; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_score_bounds(
+    weights: *const MkWeights,
+    out: *mut MkScoreBounds,
+) -> i32 {
+    status(|| {
+        // SAFETY: the caller's contract above.
+        let (w, out) = unsafe {
+            (
+                &evaluator(weights).weights,
+                out.as_mut().ok_or(MK_ERR_NULL)?,
+            )
+        };
+        *out = MkScoreBounds {
+            limit: MK_EVAL_LIMIT,
+            known_win: w.known_win.mg().min(w.known_win.eg()),
+        };
+        Ok(())
+    })
+}

@@ -35,12 +35,14 @@
 
 mod errors;
 mod evaluate;
+mod handle;
 mod knowledge;
 mod position;
 mod weights;
 
 pub use errors::*;
 pub use evaluate::*;
+pub use handle::*;
 pub use knowledge::*;
 pub use position::*;
 pub use weights::*;

@@ -262,7 +262,24 @@ fn bad_input_gets_its_documented_code() {
     ); // pawn on b1
     assert_eq!(with(|p| p.castling = 16), MK_ERR_POSITION);
     assert_eq!(with(|p| p.ep = 64), MK_ERR_SQUARE);
-    assert_eq!(with(|p| p.ep = 20), MK_ERR_POSITION); // e3 with no pawn pushed
+    // Castling and en passant the score does not read: inconsistencies are dropped, not errors.
+    let level = evaluate(&start);
+    assert_eq!(with(|p| p.ep = 20), level); // e3 with no pawn pushed
+    assert_eq!(with(|p| p.ep = 44), level); // e6 on White's move, no pawn there
+    assert_eq!(
+        with(|p| {
+            p.rooks &= !1; // a1 rook gone, White's long castling flag still set
+            p.white &= !1;
+            p.castling = 15
+        }),
+        evaluate(&{
+            let mut p = start;
+            p.rooks &= !1;
+            p.white &= !1;
+            p.castling = 13;
+            p
+        })
+    );
     assert_eq!(evaluate(&MkPosition::default()), MK_ERR_POSITION); // an empty board
     let fen = |s: &[u8]| {
         let text = CString::new(s).unwrap();
