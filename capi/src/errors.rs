@@ -23,7 +23,7 @@ pub const MK_ERR_FEN: i32 = -4;
 /// a real square of its first or last rank is MK_ERR_POSITION, from every call.
 pub const MK_ERR_SQUARE: i32 = -5;
 /// A weights file that cannot be read, is not TOML, or has an unknown weight or a value out of
-/// range in its `[eval]` table (the rules of engine.toml); or an unknown weight name.
+/// range in its eval table (the rules of engine.toml); or an unknown weight name.
 pub const MK_ERR_WEIGHTS: i32 = -6;
 /// The caller's buffer is too small (the number needed is reported where documented).
 pub const MK_ERR_BUFFER: i32 = -7;
@@ -32,7 +32,7 @@ pub const MK_ERR_ARGUMENT: i32 = -8;
 /// The library failed internally (a caught panic). Never expected; please report it.
 pub const MK_ERR_INTERNAL: i32 = -99;
 
-/// The name of a status code (`"MK_ERR_FEN"`), or `"MK_UNKNOWN"` for a number that is none;
+/// The name of a status code ("MK_ERR_FEN"), or "MK_UNKNOWN" for a number that is none;
 /// a NUL-terminated string owned by the library (never free it).
 ///
 /// Thread safety: safe to call from any thread at any time.
@@ -54,14 +54,14 @@ pub extern "C" fn mk_status_name(status: i32) -> *const c_char {
     name.as_ptr()
 }
 
-/// Runs an entry point's body; a panic becomes `on_panic` instead of unwinding into C (which
+/// Runs an entry point's body; a panic becomes on_panic instead of unwinding into C (which
 /// would abort the host). Bodies only touch their own locals and immutable shared data, so no
-/// broken invariant can be observed after a caught panic: `AssertUnwindSafe` is sound here.
+/// broken invariant can be observed after a caught panic: AssertUnwindSafe is sound here.
 pub(crate) fn boundary<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
 }
 
-/// A status body: `Err(code)` and `Ok(())` both become the returned integer.
+/// A status body: Err(code) and Ok(()) both become the returned integer.
 pub(crate) fn status(body: impl FnOnce() -> Result<(), i32>) -> i32 {
     boundary(MK_ERR_INTERNAL, || match body() {
         Ok(()) => MK_OK,

@@ -34,11 +34,11 @@ pub struct MkTraceRow {
 pub struct MkTraceSummary {
     /// The number of rows of the trace (also when the buffer was too small).
     pub rows: u32,
-    /// The game phase, 0 (bare kings) .. `max_phase` (all pieces).
+    /// The game phase, 0 (bare kings) .. max_phase (all pieces).
     pub phase: i32,
     /// The phase of the starting material.
     pub max_phase: i32,
-    /// The evaluation in centipawns from the side to move's point of view (as `mk_evaluate`).
+    /// The evaluation in centipawns from the side to move's point of view (as mk_evaluate).
     pub total: i32,
     /// 1 if White is to move, else 0.
     pub white_to_move: i32,
@@ -70,7 +70,7 @@ static ROW_NAMES: LazyLock<Vec<CString>> = LazyLock::new(|| {
         .collect()
 });
 
-/// The number of rows [`mk_trace`] writes (today's evaluation terms; it grows with the
+/// The number of rows mk_trace() writes (today's evaluation terms; it grows with the
 /// evaluation, so size buffers from this, not from a constant).
 ///
 /// Thread safety: safe to call from any thread at any time.
@@ -79,8 +79,8 @@ pub extern "C" fn mk_trace_row_count() -> u32 {
     boundary(0, || u32::try_from(ROW_NAMES.len()).unwrap_or(0))
 }
 
-/// The name of trace row `index` (e.g. "Material"), a NUL-terminated string owned by the
-/// library (never free it), or NULL if `index >= mk_trace_row_count()`.
+/// The name of trace row index (e.g. "Material"), a NUL-terminated string owned by the
+/// library (never free it), or NULL if index >= mk_trace_row_count().
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -93,15 +93,14 @@ pub extern "C" fn mk_trace_row_name(index: u32) -> *const c_char {
     })
 }
 
-/// Evaluates a position: centipawns from the side to move's point of view into `*cp`, with
-/// `weights` (NULL: the built-in weights). Returns `MK_OK`; `MK_ERR_NULL` (pos or cp),
-/// `MK_ERR_BITBOARDS`, `MK_ERR_SQUARE` (en passant above 63), `MK_ERR_POSITION`. On error `*cp`
+/// Evaluates a position: centipawns from the side to move's point of view into *cp, with
+/// weights (NULL: the built-in weights). Returns MK_OK; MK_ERR_NULL (pos or cp),
+/// MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant above 63), MK_ERR_POSITION. On error *cp
 /// is left unchanged.
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `pos` is NULL or readable; `cp` is NULL or writable.
+/// Safety: weights is NULL or a live handle; pos is NULL or readable; cp is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_evaluate(
     weights: *const MkWeights,
@@ -118,13 +117,12 @@ pub unsafe extern "C" fn mk_evaluate(
     })
 }
 
-/// As [`mk_evaluate`], from a FEN (`MK_ERR_FEN` if it is not one, `MK_ERR_POSITION` if its
+/// As mk_evaluate(), from a FEN (MK_ERR_FEN if it is not one, MK_ERR_POSITION if its
 /// position is illegal).
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `fen` is NULL or a NUL-terminated string; `cp` is NULL or
+/// Safety: weights is NULL or a live handle; fen is NULL or a NUL-terminated string; cp is NULL or
 /// writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_evaluate_fen(
@@ -141,17 +139,16 @@ pub unsafe extern "C" fn mk_evaluate_fen(
     })
 }
 
-/// The evaluation term by term: row `i` of the trace (named by `mk_trace_row_name(i)`) into
-/// `rows[i]` for `i < mk_trace_row_count()`, and the rest into `*summary`. `capacity` is the
-/// number of rows the caller's buffer holds. Returns `MK_OK`; `MK_ERR_NULL` (pos or summary, or
-/// rows with a non-zero capacity); `MK_ERR_BUFFER` if `capacity < mk_trace_row_count()` (then
-/// only `summary->rows` is written); the position's errors as [`mk_evaluate`].
+/// The evaluation term by term: row i of the trace (named by mk_trace_row_name(i)) into
+/// rows + i for i < mk_trace_row_count(), and the rest into *summary. capacity is the
+/// number of rows the caller's buffer holds. Returns MK_OK; MK_ERR_NULL (pos or summary, or
+/// rows with a non-zero capacity); MK_ERR_BUFFER if capacity < mk_trace_row_count() (then
+/// only summary->rows is written); the position's errors as mk_evaluate().
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `pos` is NULL or readable; `rows` is NULL or points to
-/// `capacity` writable rows; `summary` is NULL or writable.
+/// Safety: weights is NULL or a live handle; pos is NULL or readable; rows is NULL or points to
+/// capacity writable rows; summary is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_trace(
     weights: *const MkWeights,
@@ -168,12 +165,11 @@ pub unsafe extern "C" fn mk_trace(
     })
 }
 
-/// As [`mk_trace`], from a FEN.
+/// As mk_trace(), from a FEN.
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// As [`mk_trace`], with `fen` NULL or a NUL-terminated string.
+/// Safety: As mk_trace(), with fen NULL or a NUL-terminated string.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_trace_fen(
     weights: *const MkWeights,
@@ -190,10 +186,9 @@ pub unsafe extern "C" fn mk_trace_fen(
     })
 }
 
-/// The body of [`mk_trace`] and [`mk_trace_fen`].
+/// The body of mk_trace() and mk_trace_fen().
 ///
-/// # Safety
-/// As [`mk_trace`].
+/// Safety: As mk_trace().
 unsafe fn write_trace(
     weights: *const MkWeights,
     pos: &Chess,
@@ -279,14 +274,14 @@ pub struct MkScoreBounds {
     pub known_win: i32,
 }
 
-/// The score bounds of `weights` (NULL: the built-in weights) into `*out`. Returns MK_OK or
+/// The score bounds of weights (NULL: the built-in weights) into *out. Returns MK_OK or
 /// MK_ERR_NULL (out). A host with mate scores from M upwards maps a score s into its range
 /// with, for example, s * (M - 1) / limit (order kept, never a mate), or clamps s to
 /// +-(M - 1) if its own scale is in centipawns and M > known_win.
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
-/// Safety: `weights` is NULL or a live handle; `out` is NULL or writable.
+/// Safety: weights is NULL or a live handle; out is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_score_bounds(
     weights: *const MkWeights,

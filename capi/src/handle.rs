@@ -27,14 +27,14 @@ impl MkEvaluator {
     }
 }
 
-/// A new evaluator with a copy of `weights` (NULL: the built-in weights) and an empty pawn-king
+/// A new evaluator with a copy of weights (NULL: the built-in weights) and an empty pawn-king
 /// cache; NULL only if the library fails internally. The weights handle may be freed or changed
 /// afterwards: the evaluator keeps its own copy. Free it with mk_evaluator_free.
 ///
 /// Thread safety: safe to call from any number of threads at once. The evaluator it returns is
 /// for one thread at a time: give each search thread its own.
 ///
-/// Safety: `weights` is NULL or a live weights handle.
+/// Safety: weights is NULL or a live weights handle.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_evaluator_new(weights: *const MkWeights) -> *mut MkEvaluator {
     boundary(std::ptr::null_mut(), || {
@@ -52,7 +52,7 @@ pub unsafe extern "C" fn mk_evaluator_new(weights: *const MkWeights) -> *mut MkE
 ///
 /// Thread safety: not while any other call uses the same evaluator.
 ///
-/// Safety: `evaluator` is NULL or an evaluator from mk_evaluator_new not yet freed.
+/// Safety: evaluator is NULL or an evaluator from mk_evaluator_new not yet freed.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_evaluator_free(evaluator: *mut MkEvaluator) {
     boundary((), || {
@@ -64,17 +64,17 @@ pub unsafe extern "C" fn mk_evaluator_free(evaluator: *mut MkEvaluator) {
     });
 }
 
-/// The checked call, for any input: evaluates `*pos` exactly as mk_evaluate does (the same
-/// checks, codes and value: centipawns from the side to move's point of view into `*cp`), with
+/// The checked call, for any input: evaluates *pos exactly as mk_evaluate does (the same
+/// checks, codes and value: centipawns from the side to move's point of view into *cp), with
 /// the evaluator's weights and its pawn-king cache. Returns MK_OK; MK_ERR_NULL (evaluator, pos
 /// or cp), MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant above 63), MK_ERR_POSITION. On error
-/// `*cp` is left unchanged.
+/// *cp is left unchanged.
 ///
 /// Thread safety: one thread at a time per evaluator (it writes its cache); different
 /// evaluators may be used by different threads at once.
 ///
-/// Safety: `evaluator` is NULL or a live evaluator used by no other thread during the call;
-/// `pos` is NULL or readable; `cp` is NULL or writable.
+/// Safety: evaluator is NULL or a live evaluator used by no other thread during the call;
+/// pos is NULL or readable; cp is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_evaluator_evaluate(
     evaluator: *mut MkEvaluator,
@@ -104,7 +104,7 @@ pub unsafe extern "C" fn mk_evaluator_evaluate(
 /// no pawn on a first or last rank, the side not to move not in check (else MK_ERR_POSITION).
 /// Impossible checks and more material than a game can reach are evaluated, not refused. Never
 /// undefined behaviour: a wrong board gives one of these codes or a defined value; NULL
-/// pointers give MK_ERR_NULL. On error `*cp` is left unchanged.
+/// pointers give MK_ERR_NULL. On error *cp is left unchanged.
 ///
 /// Thread safety: as mk_evaluator_evaluate (one thread at a time per evaluator).
 ///
@@ -135,7 +135,7 @@ pub unsafe extern "C" fn mk_evaluator_evaluate_trusted(
 ///
 /// Thread safety: as mk_evaluator_evaluate.
 ///
-/// Safety: `evaluator` is NULL or a live evaluator used by no other thread during the call.
+/// Safety: evaluator is NULL or a live evaluator used by no other thread during the call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_evaluator_clear(evaluator: *mut MkEvaluator) {
     boundary((), || {

@@ -20,9 +20,9 @@ pub const MK_CASTLE_BLACK_KINGSIDE: u32 = 4;
 /// Black may castle long (king and rook on e8 and a8).
 pub const MK_CASTLE_BLACK_QUEENSIDE: u32 = 8;
 
-/// A chess position as Fathom and Pyrrhic take it: eight bitboards (bit `i` = square `i`,
+/// A chess position as Fathom and Pyrrhic take it: eight bitboards (bit i = square i,
 /// a1 = 0, h8 = 63) and the state. Plain data: fill it from your own board, or from a FEN with
-/// [`mk_position_from_fen`].
+/// mk_position_from_fen().
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MkPosition {
@@ -61,7 +61,7 @@ pub struct MkPosition {
 
 impl MkPosition {
     /// The position as shakmaty's, after the checks of the checked calls (mk_evaluate and
-    /// mk_evaluator_evaluate); `Err` is an `MK_ERR_*` code. Castling rights whose king or rook
+    /// mk_evaluator_evaluate); Err is an MK_ERR_* code. Castling rights whose king or rook
     /// is not at home and an en passant square with no capturable pawn are dropped, not
     /// refused: the score reads neither.
     pub(crate) fn to_chess(self) -> Result<Chess, i32> {
@@ -107,7 +107,7 @@ impl MkPosition {
     }
 
     /// The board and side to move as a shakmaty set-up (no castling, no en passant), or
-    /// `MK_ERR_BITBOARDS` (colours overlap, piece kinds overlap, or their unions differ).
+    /// MK_ERR_BITBOARDS (colours overlap, piece kinds overlap, or their unions differ).
     fn setup(self) -> Result<Setup, i32> {
         let board = Board::try_from_bitboards(
             ByRole {
@@ -194,7 +194,7 @@ impl MkPosition {
     }
 }
 
-/// A square index 0..=63, or `MK_ERR_SQUARE`.
+/// A square index 0..=63, or MK_ERR_SQUARE.
 pub(crate) fn square(index: u32) -> Result<Square, i32> {
     if index < 64 {
         Ok(Square::new(index))
@@ -203,20 +203,18 @@ pub(crate) fn square(index: u32) -> Result<Square, i32> {
     }
 }
 
-/// Reads a caller's pointer; NULL is `MK_ERR_NULL`.
+/// Reads a caller's pointer; NULL is MK_ERR_NULL.
 ///
-/// # Safety
-/// `ptr` is NULL or points to a valid, aligned `T` for the call's duration.
+/// Safety: ptr is NULL or points to a valid, aligned T for the call's duration.
 pub(crate) unsafe fn read<'a, T>(ptr: *const T) -> Result<&'a T, i32> {
     // SAFETY: the caller's contract (documented on every entry point).
     unsafe { ptr.as_ref() }.ok_or(MK_ERR_NULL)
 }
 
-/// Parses a caller's FEN exactly as `minkowski eval` does (Chess960 castling notation accepted,
+/// Parses a caller's FEN exactly as minkowski eval does (Chess960 castling notation accepted,
 /// so Shredder-FEN and X-FEN work too).
 ///
-/// # Safety
-/// `fen` is NULL or a NUL-terminated string.
+/// Safety: fen is NULL or a NUL-terminated string.
 pub(crate) unsafe fn parse_fen(fen: *const c_char) -> Result<Chess, i32> {
     if fen.is_null() {
         return Err(MK_ERR_NULL);
@@ -233,16 +231,15 @@ pub(crate) unsafe fn parse_fen(fen: *const c_char) -> Result<Chess, i32> {
         .map_err(|_| MK_ERR_POSITION)
 }
 
-/// Fills `*out` with the position of a FEN (standard castling rights as `MK_CASTLE_*` flags;
+/// Fills *out with the position of a FEN (standard castling rights as MK_CASTLE_* flags;
 /// a Chess960 right with king or rook off its standard square is dropped, which does not change
 /// the evaluation: it reads no castling rights).
-/// Returns `MK_OK`; `MK_ERR_NULL`, `MK_ERR_FEN` (not a FEN), `MK_ERR_POSITION` (a FEN of an
-/// illegal position). On error `*out` is left unchanged.
+/// Returns MK_OK; MK_ERR_NULL, MK_ERR_FEN (not a FEN), MK_ERR_POSITION (a FEN of an
+/// illegal position). On error *out is left unchanged.
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
-/// # Safety
-/// `fen` is NULL or a NUL-terminated string; `out` is NULL or points to a writable `MkPosition`.
+/// Safety: fen is NULL or a NUL-terminated string; out is NULL or points to a writable MkPosition.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_position_from_fen(fen: *const c_char, out: *mut MkPosition) -> i32 {
     crate::errors::status(|| {
@@ -255,13 +252,12 @@ pub unsafe extern "C" fn mk_position_from_fen(fen: *const c_char, out: *mut MkPo
     })
 }
 
-/// Checks a position without evaluating it: `MK_OK`, `MK_ERR_NULL`, `MK_ERR_BITBOARDS`,
-/// `MK_ERR_SQUARE` (en passant square above 63) or `MK_ERR_POSITION`.
+/// Checks a position without evaluating it: MK_OK, MK_ERR_NULL, MK_ERR_BITBOARDS,
+/// MK_ERR_SQUARE (en passant square above 63) or MK_ERR_POSITION.
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
-/// # Safety
-/// `pos` is NULL or points to a readable `MkPosition`.
+/// Safety: pos is NULL or points to a readable MkPosition.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_position_check(pos: *const MkPosition) -> i32 {
     crate::errors::status(|| {

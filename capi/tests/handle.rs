@@ -73,7 +73,7 @@ fn both_calls_of_a_handle_equal_the_rust_evaluation_cache_cold_and_warm() {
 #[test]
 fn a_handle_keeps_its_own_copy_of_the_weights() {
     let pos = position("r1bqkb1r/pppp1ppp/8/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 0 5");
-    let weights = unsafe { mk_weights_new() };
+    let weights = mk_weights_new();
     unsafe {
         assert_eq!(
             mk_weights_set(weights, c"material.knight".as_ptr(), 500, 600),
