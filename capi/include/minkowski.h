@@ -340,7 +340,9 @@ const char *mk_trace_row_name(uint32_t index);
  * Evaluates a position: centipawns from the side to move's point of view into *cp, with
  * weights (NULL: the built-in weights). Returns MK_OK; MK_ERR_NULL (pos or cp),
  * MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant above 63), MK_ERR_POSITION. On error *cp
- * is left unchanged.
+ * is left unchanged. Castling flags whose king or rook is not at home and an en passant
+ * square with no capturable pawn are dropped, not refused (the score reads neither). For
+ * calls in a search, an evaluator (mk_evaluator_new) is faster: it keeps a pawn-king cache.
  *
  * Thread safety: safe to call from any number of threads at once (also with one handle).
  *
@@ -606,8 +608,10 @@ int32_t mk_passer_unstoppable(uint32_t pawn,
 int32_t mk_position_from_fen(const char *fen, struct MkPosition *out);
 
 /**
- * Checks a position without evaluating it: MK_OK, MK_ERR_NULL, MK_ERR_BITBOARDS,
- * MK_ERR_SQUARE (en passant square above 63) or MK_ERR_POSITION.
+ * Checks a position without evaluating it, exactly as the checked calls (mk_evaluate,
+ * mk_evaluator_evaluate) do: MK_OK, MK_ERR_NULL, MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant
+ * square above 63) or MK_ERR_POSITION. Castling flags whose king or rook is not at home and an
+ * en passant square with no capturable pawn are accepted (the evaluation drops them).
  *
  * Thread safety: safe to call from any number of threads at once.
  *

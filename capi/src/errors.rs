@@ -55,8 +55,10 @@ pub extern "C" fn mk_status_name(status: i32) -> *const c_char {
 }
 
 /// Runs an entry point's body; a panic becomes on_panic instead of unwinding into C (which
-/// would abort the host). Bodies only touch their own locals and immutable shared data, so no
-/// broken invariant can be observed after a caught panic: AssertUnwindSafe is sound here.
+/// would abort the host). Bodies only touch their own locals, immutable shared data and, for an
+/// evaluator, its pawn-king cache, whose entries are written whole and checked against their
+/// full key before use: no broken invariant can be observed after a caught panic, so
+/// AssertUnwindSafe is sound here.
 pub(crate) fn boundary<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
 }

@@ -96,7 +96,9 @@ pub extern "C" fn mk_trace_row_name(index: u32) -> *const c_char {
 /// Evaluates a position: centipawns from the side to move's point of view into *cp, with
 /// weights (NULL: the built-in weights). Returns MK_OK; MK_ERR_NULL (pos or cp),
 /// MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant above 63), MK_ERR_POSITION. On error *cp
-/// is left unchanged.
+/// is left unchanged. Castling flags whose king or rook is not at home and an en passant
+/// square with no capturable pawn are dropped, not refused (the score reads neither). For
+/// calls in a search, an evaluator (mk_evaluator_new) is faster: it keeps a pawn-king cache.
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///

@@ -252,8 +252,10 @@ pub unsafe extern "C" fn mk_position_from_fen(fen: *const c_char, out: *mut MkPo
     })
 }
 
-/// Checks a position without evaluating it: MK_OK, MK_ERR_NULL, MK_ERR_BITBOARDS,
-/// MK_ERR_SQUARE (en passant square above 63) or MK_ERR_POSITION.
+/// Checks a position without evaluating it, exactly as the checked calls (mk_evaluate,
+/// mk_evaluator_evaluate) do: MK_OK, MK_ERR_NULL, MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant
+/// square above 63) or MK_ERR_POSITION. Castling flags whose king or rook is not at home and an
+/// en passant square with no capturable pawn are accepted (the evaluation drops them).
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
