@@ -4,7 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-240}
-targets=${TARGETS:-"uci_line fen epd_line engine_toml uci_loop"}
+targets=${TARGETS:-"uci_line fen epd_line engine_toml uci_loop capi"}
 ./seed.sh > /dev/null
 mkdir -p logs
 for t in $targets; do

@@ -49,3 +49,28 @@ done
 cp "$root/engine.toml" corpus/engine_toml/default
 printf '[uci]\nHash = 64\nMultiPV = 2\n"Move Overhead" = 50\n\n[eval]\n' > corpus/engine_toml/small
 echo "seeded: $(ls corpus/uci_line | wc -l) uci, $(ls corpus/fen | wc -l) fen, $(ls corpus/epd_line | wc -l) epd"
+
+# capi: a legal position's 80 bytes (eight bitboards, castling/ep, rule50/side to move, little
+# endian) followed by its FEN, for 200 suite positions; needs python-chess, skipped without it.
+mkdir -p corpus/capi
+python3 - "$root"/epd/wac.epd "$root"/epd/kbnk.epd <<'PY' || echo "capi seeds skipped (python-chess missing)"
+import struct, sys
+import chess
+n = 0
+for path in sys.argv[1:]:
+    for line in open(path):
+        fen = " ".join(line.split()[:4])
+        try:
+            b = chess.Board(fen + " 0 1")
+        except ValueError:
+            continue
+        boards = [b.occupied_co[chess.WHITE], b.occupied_co[chess.BLACK], b.kings, b.queens,
+                  b.rooks, b.bishops, b.knights, b.pawns]
+        ep = b.ep_square or 0
+        head = struct.pack("<8QIIII", *boards, int(b.castling_rights != 0), ep, 0, int(b.turn))
+        with open(f"corpus/capi/seed{n}", "wb") as out:
+            out.write(head + fen.encode())
+        n += 1
+        if n == 200:
+            sys.exit(0)
+PY

@@ -59,7 +59,11 @@ int main(void) {
     expect("king distance from square 64", mk_king_distance(64, 0), MK_ERR_SQUARE);
     expect("KPK with king and pawn on one square", mk_kpk(4, 4, 60, 1, 1), MK_ERR_POSITION);
     expect("KPK with the pawn on its first rank", mk_kpk(4, 2, 60, 1, 1), MK_ERR_POSITION);
-    expect("knights vs passer, pawn on the last rank", mk_knights_catch_passer(60, 1, 1, 0), MK_ERR_SQUARE);
+    expect("knights vs passer, pawn on the last rank", mk_knights_catch_passer(60, 1, 1, 0), MK_ERR_POSITION);
+    expect("passer race, pawn on the first rank", mk_passer_unstoppable(3, 1, 1, 64, 0), MK_ERR_POSITION);
+    expect("knights vs passer, square 64", mk_knights_catch_passer(64, 1, 1, 0), MK_ERR_SQUARE);
+    MkTraceRow *no_rows = NULL;
+    expect("trace: NULL rows, capacity 5", mk_trace(NULL, &start, no_rows, 5, &summary), MK_ERR_NULL);
     MkScore score;
     expect("mop-up with kings in contact", mk_mop_up(NULL, 0, 1, &score), MK_ERR_POSITION);
     printf("%s\n", failures ? "SOME CODES DIFFER" : "all codes as documented");

@@ -1,9 +1,14 @@
-//! Evaluations per second through the C entry point `mk_evaluate` (bitboards in, checked and
-//! converted on every call) against the Rust call `Evaluator::evaluate` on the same positions,
-//! in one process, rounds interleaved so that a busy machine slows both alike. Reports the total
-//! and the fastest round of each (the fastest round is the least disturbed by other processes).
+//! Evaluations per second of the same positions through four calls, in one process, rounds
+//! interleaved so that a busy machine slows all alike: the Rust call `Evaluator::evaluate`, the
+//! one-shot C call `mk_evaluate` (NULL weights), and an evaluator handle's checked call
+//! (`mk_evaluator_evaluate`) and trusted call (`mk_evaluator_evaluate_trusted`); and, to show
+//! where the time goes, the engine's own cached path (`Evaluator::evaluate_cached`, what a
+//! handle runs after its checks) and the checks alone (`mk_position_check`). Reports the
+//! fastest round of each (the least disturbed by other processes) and its ratio to the Rust call.
+//! Positions: the first 1,000 FENs of the EPD files given, in order.
 //!
-//!     cargo run --release -p minkowski-chess-capi --example bench -- epd/wac.epd epd/sts1.epd
+//!     cargo run --release -p minkowski-chess-capi --example bench -- epd/*.epd
+//!     cargo run --release -p minkowski-chess-capi --example bench -- --rounds 50 epd/wac.epd
 
 use std::ffi::CString;
 use std::hint::black_box;
@@ -11,15 +16,30 @@ use std::ptr::null;
 use std::time::{Duration, Instant};
 
 use minkowski::eval::Evaluator;
+use minkowski::eval::pawn_king::PawnKingCache;
 use minkowski::shakmaty::fen::Fen;
-use minkowski::shakmaty::{CastlingMode, Chess};
-use minkowski_capi::{MK_OK, MkPosition, mk_evaluate, mk_position_from_fen};
+use minkowski::shakmaty::{CastlingMode, Chess, Position};
+use minkowski_capi::{
+    MK_OK, MkPosition, mk_evaluate, mk_evaluator_evaluate, mk_evaluator_evaluate_trusted,
+    mk_evaluator_free, mk_evaluator_new, mk_position_check, mk_position_from_fen,
+};
+
+const POSITIONS: usize = 1_000;
 
 fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut rounds = 100;
+    if args.first().map(String::as_str) == Some("--rounds") && args.len() > 1 {
+        rounds = args[1].parse().expect("--rounds N");
+        args.drain(..2);
+    }
     let mut positions: Vec<(Chess, MkPosition)> = Vec::new();
-    for path in std::env::args().skip(1) {
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    'files: for path in &args {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         for line in text.lines() {
+            if positions.len() == POSITIONS {
+                break 'files;
+            }
             let fen = line
                 .split_whitespace()
                 .take(4)
@@ -41,38 +61,68 @@ fn main() {
         }
     }
     let evaluator = Evaluator::default();
-    let (mut rust, mut capi) = (Duration::ZERO, Duration::ZERO);
-    let (mut rust_best, mut capi_best) = (Duration::MAX, Duration::MAX);
-    let rounds = 200;
+    let handle = unsafe { mk_evaluator_new(null()) };
+    assert!(!handle.is_null());
+    let mut cache = PawnKingCache::default();
+    let names = [
+        "Rust Evaluator::evaluate",
+        "C one-shot mk_evaluate",
+        "C handle, checked call",
+        "C handle, trusted call",
+        "Rust evaluate_cached",
+        "mk_position_check alone",
+    ];
+    let mut best = [Duration::MAX; 6];
+    let mut sums = [0i64; 6];
     for _ in 0..rounds {
-        let t = Instant::now();
-        for (pos, _) in &positions {
-            black_box(evaluator.evaluate(black_box(pos)));
+        for (call, (best, sum)) in best.iter_mut().zip(sums.iter_mut()).enumerate() {
+            let t = Instant::now();
+            let mut total = 0i64;
+            for (pos, mk) in &positions {
+                let cp = match call {
+                    0 => evaluator.evaluate(black_box(pos)).0,
+                    4 => {
+                        let sum = evaluator.material_psqt(pos.board());
+                        evaluator.evaluate_cached(black_box(pos), sum, &mut cache).0
+                    }
+                    // The checks and conversion of the checked calls, without the evaluation.
+                    5 => unsafe { mk_position_check(black_box(mk)) },
+                    _ => {
+                        let mut cp = 0;
+                        let status = unsafe {
+                            match call {
+                                1 => mk_evaluate(null(), black_box(mk), &mut cp),
+                                2 => mk_evaluator_evaluate(handle, black_box(mk), &mut cp),
+                                _ => mk_evaluator_evaluate_trusted(handle, black_box(mk), &mut cp),
+                            }
+                        };
+                        assert_eq!(status, MK_OK);
+                        cp
+                    }
+                };
+                total += i64::from(black_box(cp));
+            }
+            *best = (*best).min(t.elapsed());
+            *sum = total;
         }
-        rust += t.elapsed();
-        rust_best = rust_best.min(t.elapsed());
-        let t = Instant::now();
-        for (_, mk) in &positions {
-            let mut cp = 0;
-            black_box(unsafe { mk_evaluate(null(), black_box(mk), &mut cp) });
-            black_box(cp);
-        }
-        capi += t.elapsed();
-        capi_best = capi_best.min(t.elapsed());
     }
-    let evals = (positions.len() * rounds) as f64;
-    let (rust_rate, capi_rate) = (evals / rust.as_secs_f64(), evals / capi.as_secs_f64());
-    println!("positions {} x {rounds} rounds", positions.len());
-    println!("Rust Evaluator::evaluate: {rust_rate:.0} evals/s");
-    println!("C API mk_evaluate:        {capi_rate:.0} evals/s");
-    println!("C API / Rust: {:.3}", capi_rate / rust_rate);
-    let per_round = positions.len() as f64;
-    let (rust_fast, capi_fast) = (
-        per_round / rust_best.as_secs_f64(),
-        per_round / capi_best.as_secs_f64(),
+    unsafe { mk_evaluator_free(handle) };
+    assert!(
+        sums[..5].iter().all(|&s| s == sums[0]),
+        "the calls disagree"
     );
     println!(
-        "fastest round: Rust {rust_fast:.0}/s, C API {capi_fast:.0}/s, ratio {:.3}",
-        capi_fast / rust_fast
+        "positions {} x {rounds} rounds, fastest round of each",
+        positions.len()
     );
+    let rust = best[0].as_secs_f64();
+    for (name, time) in names.iter().zip(best) {
+        let t = time.as_secs_f64();
+        println!(
+            "{name:<26} {:>9.0} evals/s  {:>6.1} ns/eval  ratio to Rust {:.3}",
+            positions.len() as f64 / t,
+            t * 1e9 / positions.len() as f64,
+            rust / t
+        );
+    }
 }

@@ -34,11 +34,11 @@ pub struct MkTraceRow {
 pub struct MkTraceSummary {
     /// The number of rows of the trace (also when the buffer was too small).
     pub rows: u32,
-    /// The game phase, 0 (bare kings) .. `max_phase` (all pieces).
+    /// The game phase, 0 (bare kings) .. max_phase (all pieces).
     pub phase: i32,
     /// The phase of the starting material.
     pub max_phase: i32,
-    /// The evaluation in centipawns from the side to move's point of view (as `mk_evaluate`).
+    /// The evaluation in centipawns from the side to move's point of view (as mk_evaluate).
     pub total: i32,
     /// 1 if White is to move, else 0.
     pub white_to_move: i32,
@@ -70,7 +70,7 @@ static ROW_NAMES: LazyLock<Vec<CString>> = LazyLock::new(|| {
         .collect()
 });
 
-/// The number of rows [`mk_trace`] writes (today's evaluation terms; it grows with the
+/// The number of rows mk_trace() writes (today's evaluation terms; it grows with the
 /// evaluation, so size buffers from this, not from a constant).
 ///
 /// Thread safety: safe to call from any thread at any time.
@@ -79,8 +79,8 @@ pub extern "C" fn mk_trace_row_count() -> u32 {
     boundary(0, || u32::try_from(ROW_NAMES.len()).unwrap_or(0))
 }
 
-/// The name of trace row `index` (e.g. "Material"), a NUL-terminated string owned by the
-/// library (never free it), or NULL if `index >= mk_trace_row_count()`.
+/// The name of trace row index (e.g. "Material"), a NUL-terminated string owned by the
+/// library (never free it), or NULL if index >= mk_trace_row_count().
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -93,15 +93,16 @@ pub extern "C" fn mk_trace_row_name(index: u32) -> *const c_char {
     })
 }
 
-/// Evaluates a position: centipawns from the side to move's point of view into `*cp`, with
-/// `weights` (NULL: the built-in weights). Returns `MK_OK`; `MK_ERR_NULL` (pos or cp),
-/// `MK_ERR_BITBOARDS`, `MK_ERR_SQUARE` (en passant above 63), `MK_ERR_POSITION`. On error `*cp`
-/// is left unchanged.
+/// Evaluates a position: centipawns from the side to move's point of view into *cp, with
+/// weights (NULL: the built-in weights). Returns MK_OK; MK_ERR_NULL (pos or cp),
+/// MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant above 63), MK_ERR_POSITION. On error *cp
+/// is left unchanged. Castling flags whose king or rook is not at home and an en passant
+/// square with no capturable pawn are dropped, not refused (the score reads neither). For
+/// calls in a search, an evaluator (mk_evaluator_new) is faster: it keeps a pawn-king cache.
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `pos` is NULL or readable; `cp` is NULL or writable.
+/// Safety: weights is NULL or a live handle; pos is NULL or readable; cp is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_evaluate(
     weights: *const MkWeights,
@@ -118,13 +119,12 @@ pub unsafe extern "C" fn mk_evaluate(
     })
 }
 
-/// As [`mk_evaluate`], from a FEN (`MK_ERR_FEN` if it is not one, `MK_ERR_POSITION` if its
+/// As mk_evaluate(), from a FEN (MK_ERR_FEN if it is not one, MK_ERR_POSITION if its
 /// position is illegal).
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `fen` is NULL or a NUL-terminated string; `cp` is NULL or
+/// Safety: weights is NULL or a live handle; fen is NULL or a NUL-terminated string; cp is NULL or
 /// writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_evaluate_fen(
@@ -141,17 +141,16 @@ pub unsafe extern "C" fn mk_evaluate_fen(
     })
 }
 
-/// The evaluation term by term: row `i` of the trace (named by `mk_trace_row_name(i)`) into
-/// `rows[i]` for `i < mk_trace_row_count()`, and the rest into `*summary`. `capacity` is the
-/// number of rows the caller's buffer holds. Returns `MK_OK`; `MK_ERR_NULL` (pos or summary, or
-/// rows with a non-zero capacity); `MK_ERR_BUFFER` if `capacity < mk_trace_row_count()` (then
-/// only `summary->rows` is written); the position's errors as [`mk_evaluate`].
+/// The evaluation term by term: row i of the trace (named by mk_trace_row_name(i)) into
+/// rows + i for i < mk_trace_row_count(), and the rest into *summary. capacity is the
+/// number of rows the caller's buffer holds. Returns MK_OK; MK_ERR_NULL (pos or summary, or
+/// rows with a non-zero capacity); MK_ERR_BUFFER if capacity < mk_trace_row_count() (then
+/// only summary->rows is written); the position's errors as mk_evaluate().
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `pos` is NULL or readable; `rows` is NULL or points to
-/// `capacity` writable rows; `summary` is NULL or writable.
+/// Safety: weights is NULL or a live handle; pos is NULL or readable; rows is NULL or points to
+/// capacity writable rows; summary is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_trace(
     weights: *const MkWeights,
@@ -168,12 +167,11 @@ pub unsafe extern "C" fn mk_trace(
     })
 }
 
-/// As [`mk_trace`], from a FEN.
+/// As mk_trace(), from a FEN.
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// As [`mk_trace`], with `fen` NULL or a NUL-terminated string.
+/// Safety: As mk_trace(), with fen NULL or a NUL-terminated string.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_trace_fen(
     weights: *const MkWeights,
@@ -190,10 +188,9 @@ pub unsafe extern "C" fn mk_trace_fen(
     })
 }
 
-/// The body of [`mk_trace`] and [`mk_trace_fen`].
+/// The body of mk_trace() and mk_trace_fen().
 ///
-/// # Safety
-/// As [`mk_trace`].
+/// Safety: As mk_trace().
 unsafe fn write_trace(
     weights: *const MkWeights,
     pos: &Chess,
@@ -205,11 +202,13 @@ unsafe fn write_trace(
     let summary = unsafe { summary.as_mut() }.ok_or(MK_ERR_NULL)?;
     let needed = ROW_NAMES.len();
     summary.rows = u32::try_from(needed).unwrap_or(u32::MAX);
-    if (capacity as usize) < needed {
-        return Err(MK_ERR_BUFFER);
-    }
+    // A NULL buffer that claims rows is the caller's pointer error whatever its size: checked
+    // before the size, as the header promises (MK_ERR_NULL, not MK_ERR_BUFFER).
     if rows_out.is_null() && capacity > 0 {
         return Err(MK_ERR_NULL);
+    }
+    if (capacity as usize) < needed {
+        return Err(MK_ERR_BUFFER);
     }
     // SAFETY: the caller's contract.
     let trace = unsafe { evaluator(weights) }.trace(pos);
@@ -253,4 +252,55 @@ fn summary_of(trace: &EvalTrace, rows: u32) -> MkTraceSummary {
         endgame_mg: score.mg(),
         endgame_eg: score.eg(),
     }
+}
+
+/// Every score of the evaluation (mk_evaluate, mk_evaluator_evaluate, mk_trace's total) lies
+/// in -MK_EVAL_LIMIT ..= MK_EVAL_LIMIT centipawns: the evaluation clamps to it. A host whose
+/// mate scores start lower maps scores below them (see mk_score_bounds).
+pub const MK_EVAL_LIMIT: i32 = 20_000;
+
+// The header's number is the engine's.
+const _: () = assert!(MK_EVAL_LIMIT == minkowski::eval::EVAL_LIMIT);
+
+/// The score range of an evaluation and its band of known wins, for a host that must keep
+/// evaluations below its own mate scores.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MkScoreBounds {
+    /// Every score lies in -limit ..= limit (MK_EVAL_LIMIT, 20,000).
+    pub limit: i32,
+    /// The known-win bonus of these weights (built-in: 10,000): a specialised endgame that is a
+    /// known win (KBNK, KQK, KRK, a won KPK, ... against a lone king) scores at least about
+    /// this for the winning side, the rest of the evaluation stays well below it in real
+    /// games. Scores from known_win up to limit are "winning, not yet mate".
+    pub known_win: i32,
+}
+
+/// The score bounds of weights (NULL: the built-in weights) into *out. Returns MK_OK or
+/// MK_ERR_NULL (out). A host with mate scores from M upwards maps a score s into its range
+/// with, for example, s * (M - 1) / limit (order kept, never a mate), or clamps s to
+/// +-(M - 1) if its own scale is in centipawns and M > known_win.
+///
+/// Thread safety: safe to call from any number of threads at once.
+///
+/// Safety: weights is NULL or a live handle; out is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_score_bounds(
+    weights: *const MkWeights,
+    out: *mut MkScoreBounds,
+) -> i32 {
+    status(|| {
+        // SAFETY: the caller's contract above.
+        let (w, out) = unsafe {
+            (
+                &evaluator(weights).weights,
+                out.as_mut().ok_or(MK_ERR_NULL)?,
+            )
+        };
+        *out = MkScoreBounds {
+            limit: MK_EVAL_LIMIT,
+            known_win: w.known_win.mg().min(w.known_win.eg()),
+        };
+        Ok(())
+    })
 }

@@ -32,7 +32,7 @@ impl From<S> for MkScore {
     }
 }
 
-/// A distance between two squares, or `MK_ERR_SQUARE`.
+/// A distance between two squares, or MK_ERR_SQUARE.
 fn distance(a: u32, b: u32, measure: fn(Square, Square) -> u32) -> i32 {
     boundary(MK_ERR_INTERNAL, || match (square(a), square(b)) {
         (Ok(a), Ok(b)) => i32::try_from(measure(a, b)).unwrap_or(MK_ERR_INTERNAL),
@@ -40,8 +40,8 @@ fn distance(a: u32, b: u32, measure: fn(Square, Square) -> u32) -> i32 {
     })
 }
 
-/// King (Chebyshev) distance: king moves from `a` to `b` on an empty board, 0..=7; or
-/// `MK_ERR_SQUARE` if a square is above 63.
+/// King (Chebyshev) distance: king moves from a to b on an empty board, 0..=7; or
+/// MK_ERR_SQUARE if a square is above 63.
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -49,7 +49,7 @@ pub extern "C" fn mk_king_distance(a: u32, b: u32) -> i32 {
     distance(a, b, king_distance)
 }
 
-/// Manhattan distance: files apart plus ranks apart, 0..=14; or `MK_ERR_SQUARE`.
+/// Manhattan distance: files apart plus ranks apart, 0..=14; or MK_ERR_SQUARE.
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -57,7 +57,7 @@ pub extern "C" fn mk_manhattan_distance(a: u32, b: u32) -> i32 {
     distance(a, b, manhattan_distance)
 }
 
-/// Knight distance: knight moves from `a` to `b` on an empty board, 0..=6; or `MK_ERR_SQUARE`.
+/// Knight distance: knight moves from a to b on an empty board, 0..=6; or MK_ERR_SQUARE.
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -66,7 +66,7 @@ pub extern "C" fn mk_knight_distance(a: u32, b: u32) -> i32 {
 }
 
 /// Knight fill: the knights' squares plus every square one knight move from them. Applying it
-/// `n` times gives every square reachable in at most `n` moves.
+/// n times gives every square reachable in at most n moves.
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -74,7 +74,7 @@ pub extern "C" fn mk_knight_fill(knights: u64) -> u64 {
     boundary(0, || knight_fill(Bitboard(knights)).0)
 }
 
-/// Fork squares: every square from which a knight attacks at least two of `targets` (occupancy
+/// Fork squares: every square from which a knight attacks at least two of targets (occupancy
 /// ignored; intersect with the squares your knights can safely reach).
 ///
 /// Thread safety: safe to call from any thread at any time.
@@ -83,8 +83,8 @@ pub extern "C" fn mk_knight_fork_squares(targets: u64) -> u64 {
     boundary(0, || knight_fork_squares(Bitboard(targets)).0)
 }
 
-/// Fork jumps: the fork squares of `targets` that a knight of `knights` reaches in one move,
-/// without the squares of `avoid` (e.g. squares the opponent guards).
+/// Fork jumps: the fork squares of targets that a knight of knights reaches in one move,
+/// without the squares of avoid (e.g. squares the opponent guards).
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -94,14 +94,13 @@ pub extern "C" fn mk_knight_fork_jumps(knights: u64, targets: u64, avoid: u64) -
     })
 }
 
-/// The mop-up bonus (lone king to the edge, kings close) for the strong side, with `weights`
-/// (NULL: built-in), into `*out`. Returns `MK_OK`, `MK_ERR_NULL` (out), `MK_ERR_SQUARE`, or
-/// `MK_ERR_POSITION` (both kings on one square or in contact).
+/// The mop-up bonus (lone king to the edge, kings close) for the strong side, with weights
+/// (NULL: built-in), into *out. Returns MK_OK, MK_ERR_NULL (out), MK_ERR_SQUARE, or
+/// MK_ERR_POSITION (both kings on one square or in contact).
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `out` is NULL or writable.
+/// Safety: weights is NULL or a live handle; out is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_mop_up(
     weights: *const MkWeights,
@@ -127,15 +126,14 @@ pub unsafe extern "C" fn mk_mop_up(
 }
 
 /// King, bishop and knight against king, scored exactly as Minkowski does (strong side's point
-/// of view; 0 if the lone king is to move and stalemated), into `*out`. Returns `MK_OK`,
-/// `MK_ERR_NULL` (out), `MK_ERR_SQUARE`, or `MK_ERR_POSITION` (not a legal KBNK position with
+/// of view; 0 if the lone king is to move and stalemated), into *out. Returns MK_OK,
+/// MK_ERR_NULL (out), MK_ERR_SQUARE, or MK_ERR_POSITION (not a legal KBNK position with
 /// the strong side White: two pieces on a square, kings in contact, the side not to move in
-/// check). `lone_king_to_move`: non-zero if the lone king moves next.
+/// check). lone_king_to_move: non-zero if the lone king moves next.
 ///
 /// Thread safety: safe to call from any number of threads at once (also with one handle).
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `out` is NULL or writable.
+/// Safety: weights is NULL or a live handle; out is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_kbnk_score(
     weights: *const MkWeights,
@@ -179,9 +177,9 @@ pub unsafe extern "C" fn mk_kbnk_score(
 }
 
 /// The exact KPK verdict (from a bitbase, built on first use, about 50 ms): 1 if the side with
-/// the pawn wins with best play, 0 if it is a draw; `MK_ERR_SQUARE` (a square above 63) or
-/// `MK_ERR_POSITION` (two pieces on a square, the pawn on its first or last rank, kings in
-/// contact, the side not to move in check). `strong_is_white` and `strong_to_move`: non-zero
+/// the pawn wins with best play, 0 if it is a draw; MK_ERR_SQUARE (a square above 63) or
+/// MK_ERR_POSITION (two pieces on a square, the pawn on its first or last rank, kings in
+/// contact, the side not to move in check). strong_is_white and strong_to_move: non-zero
 /// for true.
 ///
 /// Thread safety: safe to call from any number of threads at once (the first calls may wait
@@ -225,10 +223,11 @@ pub extern "C" fn mk_kpk(
     })
 }
 
-/// The knight-versus-passer verdict: 1 if defending knights on `knights` catch the pawn on
-/// `pawn` (capture it, block its path or take the new queen at once), 0 if it runs through;
-/// `MK_ERR_SQUARE` (above 63, or the pawn on its first or last rank). `pawn_is_white` and
-/// `pawn_to_move`: non-zero for true.
+/// The knight-versus-passer verdict: 1 if defending knights on knights catch the pawn on
+/// pawn (capture it, block its path or take the new queen at once), 0 if it runs through;
+/// MK_ERR_SQUARE (a square above 63) or MK_ERR_POSITION (the pawn on its first or last
+/// rank, as from mk_evaluate and mk_kpk). pawn_is_white and
+/// pawn_to_move: non-zero for true.
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -246,9 +245,9 @@ pub extern "C" fn mk_knights_catch_passer(
     })
 }
 
-/// Whether the passer is unstoppable: 1 if neither the defending king on `king` (64 for no
-/// king) nor knights on `knights` stop it, 0 otherwise (the evaluation's rule); errors as
-/// [`mk_knights_catch_passer`].
+/// Whether the passer is unstoppable: 1 if neither the defending king on king (64 for no
+/// king) nor knights on knights stop it, 0 otherwise (the evaluation's rule); errors as
+/// mk_knights_catch_passer().
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -277,7 +276,8 @@ pub extern "C" fn mk_passer_unstoppable(
 fn race(pawn: u32, pawn_is_white: i32, pawn_to_move: i32) -> Result<PasserRace, i32> {
     let pawn = square(pawn)?;
     if !(1..=6).contains(&(pawn.rank() as u32)) {
-        return Err(MK_ERR_SQUARE);
+        // The code a whole position with this pawn gets (mk_evaluate, mk_kpk): not chess.
+        return Err(MK_ERR_POSITION);
     }
     Ok(PasserRace {
         pawn,
@@ -290,7 +290,7 @@ fn race(pawn: u32, pawn_is_white: i32, pawn_to_move: i32) -> Result<PasserRace, 
     })
 }
 
-/// Whether these pieces with `turn` to move are a legal position (shakmaty's checks: distinct
+/// Whether these pieces with turn to move are a legal position (shakmaty's checks: distinct
 /// squares, one king each, no pawn on a back rank, the side not to move not in check).
 fn legal(pieces: &[(Square, Color, Role)], turn: Color) -> Result<(), i32> {
     let mut board = Board::empty();

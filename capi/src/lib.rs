@@ -1,4 +1,7 @@
 #![deny(missing_docs)]
+// The item docs become the C header's comments (cbindgen), so they are written as plain C prose:
+// each unsafe function's contract is a "Safety:" paragraph, not a rustdoc "# Safety" heading.
+#![allow(clippy::missing_safety_doc)]
 //! # Minkowski's evaluation as a C library
 //!
 //! The evaluation of the Minkowski chess engine, and its distance-based endgame knowledge on its
@@ -35,19 +38,21 @@
 
 mod errors;
 mod evaluate;
+mod handle;
 mod knowledge;
 mod position;
 mod weights;
 
 pub use errors::*;
 pub use evaluate::*;
+pub use handle::*;
 pub use knowledge::*;
 pub use position::*;
 pub use weights::*;
 
 use std::ffi::{CStr, c_char};
 
-/// This library's version, e.g. `"0.1.0"`, as a NUL-terminated string owned by the library
+/// This library's version, e.g. "0.1.0", as a NUL-terminated string owned by the library
 /// (never free it).
 ///
 /// Thread safety: safe to call from any thread at any time.
@@ -61,7 +66,7 @@ pub extern "C" fn mk_version() -> *const c_char {
     VERSION.as_ptr()
 }
 
-/// The version of the C interface (the header's `MK_ABI_VERSION`): a host built against one
+/// The version of the C interface (the header's MK_ABI_VERSION): a host built against one
 /// header checks at load time that the library it loaded has the same.
 ///
 /// Thread safety: safe to call from any thread at any time.
@@ -70,5 +75,5 @@ pub extern "C" fn mk_abi_version() -> u32 {
     MK_ABI_VERSION
 }
 
-/// The version of the C interface this header describes; [`mk_abi_version`] returns it.
+/// The version of the C interface this header describes; mk_abi_version() returns it.
 pub const MK_ABI_VERSION: u32 = 1;

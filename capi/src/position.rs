@@ -6,7 +6,7 @@ use std::num::NonZeroU32;
 use minkowski::shakmaty::fen::Fen;
 use minkowski::shakmaty::{
     Bitboard, Board, ByColor, ByRole, CastlingMode, CastlingSide, Chess, Color, EnPassantMode,
-    FromSetup, Position, Setup, Square,
+    FromSetup, Position, PositionError, Setup, Square,
 };
 
 use crate::errors::{MK_ERR_BITBOARDS, MK_ERR_FEN, MK_ERR_NULL, MK_ERR_POSITION, MK_ERR_SQUARE};
@@ -20,9 +20,9 @@ pub const MK_CASTLE_BLACK_KINGSIDE: u32 = 4;
 /// Black may castle long (king and rook on e8 and a8).
 pub const MK_CASTLE_BLACK_QUEENSIDE: u32 = 8;
 
-/// A chess position as Fathom and Pyrrhic take it: eight bitboards (bit `i` = square `i`,
+/// A chess position as Fathom and Pyrrhic take it: eight bitboards (bit i = square i,
 /// a1 = 0, h8 = 63) and the state. Plain data: fill it from your own board, or from a FEN with
-/// [`mk_position_from_fen`].
+/// mk_position_from_fen().
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MkPosition {
@@ -42,38 +42,73 @@ pub struct MkPosition {
     pub knights: u64,
     /// Pawns.
     pub pawns: u64,
-    /// Castling rights: a sum of `MK_CASTLE_*` flags (standard chess: king on e1/e8, rooks in
-    /// the corners). Other bits: `MK_ERR_POSITION`.
+    /// Castling rights: a sum of MK_CASTLE_* flags (standard chess: king on e1/e8, rooks in
+    /// the corners). A flag whose king or rook is not at home is dropped (the score reads no
+    /// castling rights); bits above the four flags: MK_ERR_POSITION. Not read by the trusted
+    /// call.
     pub castling: u32,
     /// The en passant target square (e.g. 20 = e3 after e2-e4), or 0 for none (as Fathom).
+    /// Any square is accepted: set after every double push or only when a capture is possible,
+    /// both work, and a square with no capturable pawn is dropped (the score reads no en
+    /// passant). Above 63: MK_ERR_SQUARE. Not read by the trusted call.
     pub ep: u32,
-    /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    /// Half-moves since the last capture or pawn move (the fifty-move counter). Not read by the
+    /// evaluation.
     pub rule50: u32,
     /// 1 if White is to move, 0 if Black (any non-zero value counts as White).
     pub white_to_move: u8,
 }
 
 impl MkPosition {
-    /// The position as shakmaty's, after every check; `Err` is an `MK_ERR_*` code.
+    /// The position as shakmaty's, after the checks of the checked calls (mk_evaluate and
+    /// mk_evaluator_evaluate); Err is an MK_ERR_* code. Castling rights whose king or rook
+    /// is not at home and an en passant square with no capturable pawn are dropped, not
+    /// refused: the score reads neither.
     pub(crate) fn to_chess(self) -> Result<Chess, i32> {
-        let roles = [
-            self.pawns,
-            self.knights,
-            self.bishops,
-            self.rooks,
-            self.queens,
-            self.kings,
+        if self.castling > 15 {
+            return Err(MK_ERR_POSITION);
+        }
+        let ep_square = match self.ep {
+            0 => None,
+            index => Some(square(index)?),
+        };
+        let corners = [
+            (MK_CASTLE_WHITE_KINGSIDE, Square::H1),
+            (MK_CASTLE_WHITE_QUEENSIDE, Square::A1),
+            (MK_CASTLE_BLACK_KINGSIDE, Square::H8),
+            (MK_CASTLE_BLACK_QUEENSIDE, Square::A8),
         ];
-        let mut occupied = 0u64;
-        for role in roles {
-            if occupied & role != 0 {
-                return Err(MK_ERR_BITBOARDS);
-            }
-            occupied |= role;
-        }
-        if self.white & self.black != 0 || occupied != self.white | self.black {
-            return Err(MK_ERR_BITBOARDS);
-        }
+        let castling_rights = corners
+            .iter()
+            .filter(|(flag, _)| self.castling & flag != 0)
+            .fold(Bitboard::EMPTY, |set, &(_, rook)| {
+                set | Bitboard::from(rook)
+            });
+        let mut setup = self.setup()?;
+        setup.castling_rights = castling_rights;
+        setup.ep_square = ep_square;
+        setup.halfmoves = self.rule50;
+        Chess::from_setup(setup, CastlingMode::Standard)
+            .or_else(PositionError::ignore_invalid_castling_rights)
+            .or_else(PositionError::ignore_invalid_ep_square)
+            .map_err(|_| MK_ERR_POSITION)
+    }
+
+    /// The position as shakmaty's for the trusted call (mk_evaluator_evaluate_trusted): only
+    /// the eight bitboards and the side to move are read, and only what shakmaty cannot build a
+    /// position without is checked (consistent bitboards, one king each, no pawn on a back
+    /// rank, the side not to move not in check). Impossible checks and too much material are
+    /// let through: the evaluation is defined on them.
+    pub(crate) fn to_chess_trusted(self) -> Result<Chess, i32> {
+        Chess::from_setup(self.setup()?, CastlingMode::Standard)
+            .or_else(PositionError::ignore_too_much_material)
+            .or_else(PositionError::ignore_impossible_check)
+            .map_err(|_| MK_ERR_POSITION)
+    }
+
+    /// The board and side to move as a shakmaty set-up (no castling, no en passant), or
+    /// MK_ERR_BITBOARDS (colours overlap, piece kinds overlap, or their unions differ).
+    fn setup(self) -> Result<Setup, i32> {
         let board = Board::try_from_bitboards(
             ByRole {
                 pawn: Bitboard(self.pawns),
@@ -89,25 +124,6 @@ impl MkPosition {
             },
         )
         .map_err(|_| MK_ERR_BITBOARDS)?;
-        if self.castling > 15 {
-            return Err(MK_ERR_POSITION);
-        }
-        let corners = [
-            (1, Square::H1),
-            (2, Square::A1),
-            (4, Square::H8),
-            (8, Square::A8),
-        ];
-        let castling_rights = corners
-            .iter()
-            .filter(|(flag, _)| self.castling & flag != 0)
-            .fold(Bitboard::EMPTY, |set, &(_, rook)| {
-                set | Bitboard::from(rook)
-            });
-        let ep_square = match self.ep {
-            0 => None,
-            index => Some(square(index)?),
-        };
         let mut setup = Setup::empty();
         setup.board = board;
         setup.turn = if self.white_to_move != 0 {
@@ -115,11 +131,8 @@ impl MkPosition {
         } else {
             Color::Black
         };
-        setup.castling_rights = castling_rights;
-        setup.ep_square = ep_square;
-        setup.halfmoves = self.rule50;
         setup.fullmoves = NonZeroU32::MIN;
-        Chess::from_setup(setup, CastlingMode::Standard).map_err(|_| MK_ERR_POSITION)
+        Ok(setup)
     }
 
     /// The bitboards and state of a shakmaty position.
@@ -181,7 +194,7 @@ impl MkPosition {
     }
 }
 
-/// A square index 0..=63, or `MK_ERR_SQUARE`.
+/// A square index 0..=63, or MK_ERR_SQUARE.
 pub(crate) fn square(index: u32) -> Result<Square, i32> {
     if index < 64 {
         Ok(Square::new(index))
@@ -190,20 +203,18 @@ pub(crate) fn square(index: u32) -> Result<Square, i32> {
     }
 }
 
-/// Reads a caller's pointer; NULL is `MK_ERR_NULL`.
+/// Reads a caller's pointer; NULL is MK_ERR_NULL.
 ///
-/// # Safety
-/// `ptr` is NULL or points to a valid, aligned `T` for the call's duration.
+/// Safety: ptr is NULL or points to a valid, aligned T for the call's duration.
 pub(crate) unsafe fn read<'a, T>(ptr: *const T) -> Result<&'a T, i32> {
     // SAFETY: the caller's contract (documented on every entry point).
     unsafe { ptr.as_ref() }.ok_or(MK_ERR_NULL)
 }
 
-/// Parses a caller's FEN exactly as `minkowski eval` does (Chess960 castling notation accepted,
+/// Parses a caller's FEN exactly as minkowski eval does (Chess960 castling notation accepted,
 /// so Shredder-FEN and X-FEN work too).
 ///
-/// # Safety
-/// `fen` is NULL or a NUL-terminated string.
+/// Safety: fen is NULL or a NUL-terminated string.
 pub(crate) unsafe fn parse_fen(fen: *const c_char) -> Result<Chess, i32> {
     if fen.is_null() {
         return Err(MK_ERR_NULL);
@@ -213,20 +224,22 @@ pub(crate) unsafe fn parse_fen(fen: *const c_char) -> Result<Chess, i32> {
         .to_str()
         .map_err(|_| MK_ERR_FEN)?;
     let fen: Fen = text.trim().parse().map_err(|_| MK_ERR_FEN)?;
+    // Castling and en passant inconsistencies are dropped as in MkPosition::to_chess.
     fen.into_position(CastlingMode::Chess960)
+        .or_else(PositionError::ignore_invalid_castling_rights)
+        .or_else(PositionError::ignore_invalid_ep_square)
         .map_err(|_| MK_ERR_POSITION)
 }
 
-/// Fills `*out` with the position of a FEN (standard castling rights as `MK_CASTLE_*` flags;
+/// Fills *out with the position of a FEN (standard castling rights as MK_CASTLE_* flags;
 /// a Chess960 right with king or rook off its standard square is dropped, which does not change
 /// the evaluation: it reads no castling rights).
-/// Returns `MK_OK`; `MK_ERR_NULL`, `MK_ERR_FEN` (not a FEN), `MK_ERR_POSITION` (a FEN of an
-/// illegal position). On error `*out` is left unchanged.
+/// Returns MK_OK; MK_ERR_NULL, MK_ERR_FEN (not a FEN), MK_ERR_POSITION (a FEN of an
+/// illegal position). On error *out is left unchanged.
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
-/// # Safety
-/// `fen` is NULL or a NUL-terminated string; `out` is NULL or points to a writable `MkPosition`.
+/// Safety: fen is NULL or a NUL-terminated string; out is NULL or points to a writable MkPosition.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_position_from_fen(fen: *const c_char, out: *mut MkPosition) -> i32 {
     crate::errors::status(|| {
@@ -239,13 +252,14 @@ pub unsafe extern "C" fn mk_position_from_fen(fen: *const c_char, out: *mut MkPo
     })
 }
 
-/// Checks a position without evaluating it: `MK_OK`, `MK_ERR_NULL`, `MK_ERR_BITBOARDS`,
-/// `MK_ERR_SQUARE` (en passant square above 63) or `MK_ERR_POSITION`.
+/// Checks a position without evaluating it, exactly as the checked calls (mk_evaluate,
+/// mk_evaluator_evaluate) do: MK_OK, MK_ERR_NULL, MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant
+/// square above 63) or MK_ERR_POSITION. Castling flags whose king or rook is not at home and an
+/// en passant square with no capturable pawn are accepted (the evaluation drops them).
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
-/// # Safety
-/// `pos` is NULL or points to a readable `MkPosition`.
+/// Safety: pos is NULL or points to a readable MkPosition.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_position_check(pos: *const MkPosition) -> i32 {
     crate::errors::status(|| {

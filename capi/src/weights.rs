@@ -11,9 +11,9 @@ use minkowski::eval::weights::Weights;
 
 use crate::errors::{MK_ERR_ARGUMENT, MK_ERR_NULL, MK_ERR_WEIGHTS, boundary, status};
 
-/// An evaluation's weights (opaque). Make one with [`mk_weights_new`] or [`mk_weights_load`],
+/// An evaluation's weights (opaque). Make one with mk_weights_new() or mk_weights_load(),
 /// pass it to the evaluation functions (or pass NULL there for the built-in weights), and
-/// release it with [`mk_weights_free`].
+/// release it with mk_weights_free().
 pub struct MkWeights {
     pub(crate) evaluator: Evaluator,
 }
@@ -23,8 +23,7 @@ static DEFAULT: LazyLock<Evaluator> = LazyLock::new(Evaluator::default);
 
 /// The evaluator of a handle, or the built-in one for NULL.
 ///
-/// # Safety
-/// `weights` is NULL or a live handle from this library.
+/// Safety: weights is NULL or a live handle from this library.
 pub(crate) unsafe fn evaluator<'a>(weights: *const MkWeights) -> &'a Evaluator {
     // SAFETY: the caller's contract (documented on every entry point that takes weights).
     match unsafe { weights.as_ref() } {
@@ -34,7 +33,7 @@ pub(crate) unsafe fn evaluator<'a>(weights: *const MkWeights) -> &'a Evaluator {
 }
 
 /// A new handle holding the built-in weights; NULL only if the library fails internally.
-/// Free it with [`mk_weights_free`].
+/// Free it with mk_weights_free().
 ///
 /// Thread safety: safe to call from any number of threads at once.
 #[unsafe(no_mangle)]
@@ -46,16 +45,15 @@ pub extern "C" fn mk_weights_new() -> *mut MkWeights {
     })
 }
 
-/// Reads an engine.toml file (the engine's own format; only its `[eval]` table matters here:
-/// weight name = `[mg, eg]`, each checked against the weight's range) and stores a new handle
-/// with the built-in weights plus that table in `*out`. Returns `MK_OK`, `MK_ERR_NULL`, or
-/// `MK_ERR_WEIGHTS` (unreadable file, not TOML, an unknown table or weight, a value out of range
-/// or not UTF-8 path); on error `*out` is left unchanged.
+/// Reads an engine.toml file (the engine's own format; only its eval table matters here:
+/// weight name = pair of mg and eg, each checked against the weight's range) and stores a new handle
+/// with the built-in weights plus that table in *out. Returns MK_OK, MK_ERR_NULL, or
+/// MK_ERR_WEIGHTS (unreadable file, not TOML, an unknown table or weight, a value out of range
+/// or not UTF-8 path); on error *out is left unchanged.
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
-/// # Safety
-/// `path` is NULL or a NUL-terminated string; `out` is NULL or points to a writable pointer.
+/// Safety: path is NULL or a NUL-terminated string; out is NULL or points to a writable pointer.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_weights_load(path: *const c_char, out: *mut *mut MkWeights) -> i32 {
     status(|| {
@@ -67,12 +65,11 @@ pub unsafe extern "C" fn mk_weights_load(path: *const c_char, out: *mut *mut MkW
     })
 }
 
-/// As [`mk_weights_load`], from the text of an engine.toml file rather than its path.
+/// As mk_weights_load(), from the text of an engine.toml file rather than its path.
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
-/// # Safety
-/// `toml` is NULL or a NUL-terminated string; `out` is NULL or points to a writable pointer.
+/// Safety: toml is NULL or a NUL-terminated string; out is NULL or points to a writable pointer.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_weights_from_toml(
     toml: *const c_char,
@@ -91,8 +88,7 @@ pub unsafe extern "C" fn mk_weights_from_toml(
 ///
 /// Thread safety: not while any other call uses the same handle.
 ///
-/// # Safety
-/// `weights` is NULL or a handle from this library not yet freed.
+/// Safety: weights is NULL or a handle from this library not yet freed.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_weights_free(weights: *mut MkWeights) {
     boundary((), || {
@@ -103,7 +99,7 @@ pub unsafe extern "C" fn mk_weights_free(weights: *mut MkWeights) {
     });
 }
 
-/// The number of named weights (the keys of engine.toml's `[eval]` table).
+/// The number of named weights (the keys of engine.toml's eval table).
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -112,14 +108,13 @@ pub extern "C" fn mk_weights_count() -> u32 {
     boundary(0, || u32::try_from(Weights::names().len()).unwrap_or(0))
 }
 
-/// Reads weight `name` (an engine.toml `[eval]` key such as `"material.knight"`) of `weights`
-/// (NULL: the built-in weights) into `*mg` and `*eg`. Returns `MK_OK`, `MK_ERR_NULL` (name or an
-/// output), or `MK_ERR_WEIGHTS` (no such weight).
+/// Reads weight name (an engine.toml eval-table key such as "material.knight") of weights
+/// (NULL: the built-in weights) into *mg and *eg. Returns MK_OK, MK_ERR_NULL (name or an
+/// output), or MK_ERR_WEIGHTS (no such weight).
 ///
 /// Thread safety: safe to call from any number of threads at once.
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `name` is NULL or a NUL-terminated string; `mg` and `eg`
+/// Safety: weights is NULL or a live handle; name is NULL or a NUL-terminated string; mg and eg
 /// are NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_weights_get(
@@ -140,14 +135,13 @@ pub unsafe extern "C" fn mk_weights_get(
     })
 }
 
-/// Sets weight `name` of the handle to `(mg, eg)`. Returns `MK_OK`, `MK_ERR_NULL`,
-/// `MK_ERR_WEIGHTS` (no such weight) or `MK_ERR_ARGUMENT` (outside the weight's range, as
+/// Sets weight name of the handle to (mg, eg). Returns MK_OK, MK_ERR_NULL,
+/// MK_ERR_WEIGHTS (no such weight) or MK_ERR_ARGUMENT (outside the weight's range, as
 /// engine.toml would reject it).
 ///
 /// Thread safety: not while another call uses the same handle.
 ///
-/// # Safety
-/// `weights` is NULL or a live handle; `name` is NULL or a NUL-terminated string.
+/// Safety: weights is NULL or a live handle; name is NULL or a NUL-terminated string.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mk_weights_set(
     weights: *mut MkWeights,
@@ -174,8 +168,7 @@ pub unsafe extern "C" fn mk_weights_set(
 
 /// A caller's NUL-terminated UTF-8 string.
 ///
-/// # Safety
-/// `ptr` is NULL or a NUL-terminated string.
+/// Safety: ptr is NULL or a NUL-terminated string.
 unsafe fn text<'a>(ptr: *const c_char) -> Result<&'a str, i32> {
     if ptr.is_null() {
         return Err(MK_ERR_NULL);

@@ -262,7 +262,24 @@ fn bad_input_gets_its_documented_code() {
     ); // pawn on b1
     assert_eq!(with(|p| p.castling = 16), MK_ERR_POSITION);
     assert_eq!(with(|p| p.ep = 64), MK_ERR_SQUARE);
-    assert_eq!(with(|p| p.ep = 20), MK_ERR_POSITION); // e3 with no pawn pushed
+    // Castling and en passant the score does not read: inconsistencies are dropped, not errors.
+    let level = evaluate(&start);
+    assert_eq!(with(|p| p.ep = 20), level); // e3 with no pawn pushed
+    assert_eq!(with(|p| p.ep = 44), level); // e6 on White's move, no pawn there
+    assert_eq!(
+        with(|p| {
+            p.rooks &= !1; // a1 rook gone, White's long castling flag still set
+            p.white &= !1;
+            p.castling = 15
+        }),
+        evaluate(&{
+            let mut p = start;
+            p.rooks &= !1;
+            p.white &= !1;
+            p.castling = 13;
+            p
+        })
+    );
     assert_eq!(evaluate(&MkPosition::default()), MK_ERR_POSITION); // an empty board
     let fen = |s: &[u8]| {
         let text = CString::new(s).unwrap();
@@ -295,6 +312,11 @@ fn bad_input_gets_its_documented_code() {
         );
         assert_eq!(
             mk_trace(null(), &start, null_mut(), 99, null_mut()),
+            MK_ERR_NULL
+        );
+        // NULL rows with a capacity below the row count: still the NULL pointer (issue 48).
+        assert_eq!(
+            mk_trace(null(), &start, null_mut(), 5, summary.as_mut_ptr()),
             MK_ERR_NULL
         );
         assert_eq!(mk_weights_load(null(), &mut w), MK_ERR_NULL);
@@ -331,8 +353,8 @@ fn bad_input_gets_its_documented_code() {
     assert_eq!(mk_kpk(4, 4, 60, 1, 1), MK_ERR_POSITION); // king and pawn on one square
     assert_eq!(mk_kpk(4, 2, 60, 1, 1), MK_ERR_POSITION); // pawn on the first rank
     assert_eq!(mk_kpk(4, 12, 70, 1, 1), MK_ERR_SQUARE);
-    assert_eq!(mk_knights_catch_passer(60, 1, 1, 0), MK_ERR_SQUARE); // pawn on the last rank
     assert_eq!(mk_passer_unstoppable(20, 1, 1, 65, 0), MK_ERR_SQUARE);
+    assert_eq!(mk_knights_catch_passer(64, 1, 1, 0), MK_ERR_SQUARE);
     let name = |code| {
         unsafe { CStr::from_ptr(mk_status_name(code)) }
             .to_str()
@@ -342,6 +364,57 @@ fn bad_input_gets_its_documented_code() {
         (name(MK_ERR_FEN), name(12345)),
         ("MK_ERR_FEN", "MK_UNKNOWN")
     );
+}
+
+/// A pawn on its first or last rank is one code from every call that can see it: the whole
+/// position (mk_evaluate, mk_evaluate_fen, mk_trace), KPK and both passer calls.
+#[test]
+fn a_pawn_on_a_back_rank_is_the_same_error_everywhere() {
+    // White pawn on a8 (56), b1 (1); black pawn on h1 (7), c8 (58).
+    for (pawn, white) in [(56u32, true), (1, true), (7, false), (58, false)] {
+        let mut pos = fen_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        pos.pawns |= 1 << pawn;
+        if white {
+            pos.white |= 1 << pawn;
+        } else {
+            pos.black |= 1 << pawn;
+        }
+        let mut summary = std::mem::MaybeUninit::<MkTraceSummary>::zeroed();
+        let count = mk_trace_row_count();
+        let mut rows = vec![MkTraceRow::default(); count as usize];
+        let traced =
+            unsafe { mk_trace(null(), &pos, rows.as_mut_ptr(), count, summary.as_mut_ptr()) };
+        let side = i32::from(white);
+        let codes = [
+            evaluate(&pos),
+            traced,
+            mk_kpk(27, pawn, 36, side, 1),
+            mk_knights_catch_passer(pawn, side, 1, 0),
+            mk_passer_unstoppable(pawn, side, 1, 64, 0),
+        ];
+        assert_eq!(codes, [MK_ERR_POSITION; 5], "pawn on {pawn}");
+    }
+}
+
+/// Every code the library returns has its own name.
+#[test]
+fn every_status_code_has_a_name() {
+    let codes = [
+        (MK_OK, "MK_OK"),
+        (MK_ERR_NULL, "MK_ERR_NULL"),
+        (MK_ERR_BITBOARDS, "MK_ERR_BITBOARDS"),
+        (MK_ERR_POSITION, "MK_ERR_POSITION"),
+        (MK_ERR_FEN, "MK_ERR_FEN"),
+        (MK_ERR_SQUARE, "MK_ERR_SQUARE"),
+        (MK_ERR_WEIGHTS, "MK_ERR_WEIGHTS"),
+        (MK_ERR_BUFFER, "MK_ERR_BUFFER"),
+        (MK_ERR_ARGUMENT, "MK_ERR_ARGUMENT"),
+        (MK_ERR_INTERNAL, "MK_ERR_INTERNAL"),
+    ];
+    for (code, want) in codes {
+        let name = unsafe { CStr::from_ptr(mk_status_name(code)) };
+        assert_eq!(name.to_str().unwrap(), want);
+    }
 }
 
 #[test]

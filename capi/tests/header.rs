@@ -36,8 +36,9 @@ fn every_function_in_the_header_states_its_thread_safety() {
     let mut comment = String::new();
     let mut functions = 0;
     for line in header.lines() {
-        if let Some(text) = line.trim_start().strip_prefix("//") {
-            comment.push_str(text);
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("/*") || trimmed.starts_with('*') {
+            comment.push_str(trimmed);
         } else if line.contains(" mk_") || line.contains("*mk_") {
             if line.contains('(') {
                 functions += 1;
@@ -51,5 +52,36 @@ fn every_function_in_the_header_states_its_thread_safety() {
             comment.clear();
         }
     }
-    assert!(functions >= 29, "{functions} functions found");
+    assert!(functions >= 35, "{functions} functions found");
+}
+
+#[test]
+fn the_header_is_plain_c() {
+    let header =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/minkowski.h"))
+            .expect("include/minkowski.h is readable");
+    for (n, line) in header.lines().enumerate() {
+        // C89 comments only (C++-style // only in cbindgen's extern "C" guard lines), and no
+        // rustdoc syntax (links, code spans, headings).
+        let guard = line.contains("__cplusplus") || line.starts_with('}');
+        assert!(!line.contains("//") || guard, "line {}: {line}", n + 1);
+        assert!(
+            !line.contains('`') && !line.contains("# Safety"),
+            "line {}: {line}",
+            n + 1
+        );
+    }
+    // Named tags, so that C++ can forward-declare: `struct MkPosition;`.
+    for name in [
+        "MkPosition",
+        "MkTraceRow",
+        "MkTraceSummary",
+        "MkScore",
+        "MkScoreBounds",
+    ] {
+        assert!(
+            header.contains(&format!("typedef struct {name} {{")),
+            "{name}"
+        );
+    }
 }

@@ -1,7 +1,9 @@
 //! Every C entry point fed with pseudo-random bytes (seeded, so a failure repeats): positions
 //! made of random and of nearly-legal bitboards, random FEN bytes, random squares and flags.
 //! Nothing may panic (it would come back as MK_ERR_INTERNAL) and every result is a value or a
-//! documented code. `fuzz/fuzz_targets/capi.rs` is the coverage-guided version of this test.
+//! documented code; the evaluator handle's checked call agrees with the one-shot call and its
+//! trusted call with both wherever they accept the position. `fuzz/fuzz_targets/capi.rs` is the
+//! coverage-guided version of this test.
 
 use std::ffi::CString;
 use std::ptr::null;
@@ -35,7 +37,8 @@ fn random_bytes_get_values_or_documented_codes() {
     };
     let count = mk_trace_row_count();
     let mut rows = vec![MkTraceRow::default(); count as usize];
-    let (mut ok, mut cases) = (0, 0);
+    let (mut ok, mut cases, mut handle_calls) = (0, 0, 0);
+    let handle = unsafe { mk_evaluator_new(null()) };
     for round in 0..20_000 {
         // Half the positions: the start with one bit flipped in one field (mostly near-legal).
         let mut pos = start;
@@ -74,6 +77,21 @@ fn random_bytes_get_values_or_documented_codes() {
         let mut cp = 0;
         let mut summary = std::mem::MaybeUninit::<MkTraceSummary>::zeroed();
         let status = unsafe { mk_evaluate(null(), &pos, &mut cp) };
+        // The handle: the checked call is the one-shot call (code and value); the trusted call
+        // gives a documented code or, on everything the checked call accepts, the same value.
+        let (mut by_handle, mut trusted) = (i32::MIN, i32::MIN);
+        let checked = unsafe { mk_evaluator_evaluate(handle, &pos, &mut by_handle) };
+        let trusted_status = unsafe { mk_evaluator_evaluate_trusted(handle, &pos, &mut trusted) };
+        assert_eq!(checked, status, "{pos:?}");
+        assert!(documented(trusted_status), "{pos:?}: {trusted_status}");
+        if status == MK_OK {
+            assert_eq!(
+                (by_handle, trusted_status, trusted),
+                (cp, MK_OK, cp),
+                "{pos:?}"
+            );
+        }
+        handle_calls += 2;
         let traced =
             unsafe { mk_trace(null(), &pos, rows.as_mut_ptr(), count, summary.as_mut_ptr()) };
         assert!(
@@ -112,7 +130,8 @@ fn random_bytes_get_values_or_documented_codes() {
         }
         cases += 1;
     }
-    assert_eq!(cases, 20_000);
+    unsafe { mk_evaluator_free(handle) };
+    assert_eq!((cases, handle_calls), (20_000, 40_000));
     assert!(
         ok > 1000,
         "the near-legal half reaches the evaluation: {ok}"

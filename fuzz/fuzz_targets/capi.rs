@@ -18,6 +18,22 @@ fn word(data: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes)
 }
 
+/// One evaluator per fuzzing thread, kept across inputs as a host keeps it across a search
+/// (so its pawn-king cache fills with earlier inputs' entries).
+struct Handle(*mut MkEvaluator);
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        // SAFETY: made by mk_evaluator_new below, freed once, here.
+        unsafe { mk_evaluator_free(self.0) };
+    }
+}
+
+thread_local! {
+    // SAFETY: NULL weights are allowed.
+    static HANDLE: Handle = Handle(unsafe { mk_evaluator_new(null()) });
+}
+
 fuzz_target!(|data: &[u8]| {
     let w = |i: usize| word(data, 8 * i);
     let pos = MkPosition {
@@ -44,6 +60,22 @@ fuzz_target!(|data: &[u8]| {
         let traced = mk_trace(null(), &pos, rows.as_mut_ptr(), count, summary.as_mut_ptr());
         assert!(documented(traced));
         assert!(documented(mk_position_check(&pos)));
+        // The evaluator handle: the checked call is the one-shot call; the trusted call reads
+        // any castling/ep/rule50 bytes (not reduced here) and gives a code or the same value.
+        let raw = MkPosition {
+            castling: w(8) as u32,
+            ep: (w(8) >> 32) as u32,
+            ..pos
+        };
+        let (mut one_shot, mut checked, mut trusted) = (i32::MIN, i32::MIN, i32::MIN);
+        let status = mk_evaluate(null(), &pos, &mut one_shot);
+        let handle = HANDLE.with(|h| h.0);
+        assert_eq!(mk_evaluator_evaluate(handle, &pos, &mut checked), status);
+        let trusted_status = mk_evaluator_evaluate_trusted(handle, &raw, &mut trusted);
+        assert!(documented(trusted_status));
+        if status == MK_OK {
+            assert_eq!((checked, trusted_status, trusted), (one_shot, MK_OK, one_shot));
+        }
     }
     // The bytes after the position as a FEN (cut at the first NUL).
     let tail: Vec<u8> = data

@@ -1,0 +1,147 @@
+//! The evaluator handle: weights plus a pawn-king cache that lives from call to call, for a host
+//! that evaluates in its search (one handle per search thread).
+
+use minkowski::eval::Evaluator;
+use minkowski::eval::pawn_king::PawnKingCache;
+use minkowski::shakmaty::{Chess, Position};
+
+use crate::errors::{MK_ERR_NULL, boundary, status};
+use crate::position::{MkPosition, read};
+use crate::weights::{MkWeights, evaluator};
+
+/// An evaluator for one thread (opaque): a copy of the weights and a pawn-king cache that keeps
+/// the pawn and king terms of the positions it has seen (512 KiB). Make one per search thread
+/// with mk_evaluator_new, evaluate with mk_evaluator_evaluate (any input) or
+/// mk_evaluator_evaluate_trusted (legal positions), release it with mk_evaluator_free.
+pub struct MkEvaluator {
+    evaluator: Evaluator,
+    cache: PawnKingCache,
+}
+
+impl MkEvaluator {
+    /// The evaluation of a position already converted: the engine's cached path (the same value
+    /// as Evaluator::evaluate, with the pawn-king terms read from the cache when it has them).
+    fn evaluate(&mut self, pos: &Chess) -> i32 {
+        let sum = self.evaluator.material_psqt(pos.board());
+        self.evaluator.evaluate_cached(pos, sum, &mut self.cache).0
+    }
+}
+
+/// A new evaluator with a copy of weights (NULL: the built-in weights) and an empty pawn-king
+/// cache; NULL only if the library fails internally. The weights handle may be freed or changed
+/// afterwards: the evaluator keeps its own copy. Free it with mk_evaluator_free.
+///
+/// Thread safety: safe to call from any number of threads at once. The evaluator it returns is
+/// for one thread at a time: give each search thread its own.
+///
+/// Safety: weights is NULL or a live weights handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_evaluator_new(weights: *const MkWeights) -> *mut MkEvaluator {
+    boundary(std::ptr::null_mut(), || {
+        // SAFETY: the caller's contract above.
+        let evaluator = unsafe { evaluator(weights) }.clone();
+        Box::into_raw(Box::new(MkEvaluator {
+            evaluator,
+            cache: PawnKingCache::default(),
+        }))
+    })
+}
+
+/// Releases an evaluator. NULL is allowed (nothing happens); an evaluator must be freed once
+/// only.
+///
+/// Thread safety: not while any other call uses the same evaluator.
+///
+/// Safety: evaluator is NULL or an evaluator from mk_evaluator_new not yet freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_evaluator_free(evaluator: *mut MkEvaluator) {
+    boundary((), || {
+        if !evaluator.is_null() {
+            // SAFETY: made by Box::into_raw in mk_evaluator_new and not freed yet (caller's
+            // contract).
+            drop(unsafe { Box::from_raw(evaluator) });
+        }
+    });
+}
+
+/// The checked call, for any input: evaluates *pos exactly as mk_evaluate does (the same
+/// checks, codes and value: centipawns from the side to move's point of view into *cp), with
+/// the evaluator's weights and its pawn-king cache. Returns MK_OK; MK_ERR_NULL (evaluator, pos
+/// or cp), MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant above 63), MK_ERR_POSITION. On error
+/// *cp is left unchanged.
+///
+/// Thread safety: one thread at a time per evaluator (it writes its cache); different
+/// evaluators may be used by different threads at once.
+///
+/// Safety: evaluator is NULL or a live evaluator used by no other thread during the call;
+/// pos is NULL or readable; cp is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_evaluator_evaluate(
+    evaluator: *mut MkEvaluator,
+    pos: *const MkPosition,
+    cp: *mut i32,
+) -> i32 {
+    status(|| {
+        // SAFETY: the caller's contract above (the evaluator is this thread's alone).
+        let (ev, pos, cp) = unsafe {
+            (
+                evaluator.as_mut().ok_or(MK_ERR_NULL)?,
+                read(pos)?,
+                cp.as_mut().ok_or(MK_ERR_NULL)?,
+            )
+        };
+        let pos = pos.to_chess()?;
+        *cp = ev.evaluate(&pos);
+        Ok(())
+    })
+}
+
+/// The trusted call, for a host that guarantees a legal position (its own move generator made
+/// it): the same value as mk_evaluator_evaluate on every position that call accepts, with less
+/// checking. What it reads: the eight bitboards and white_to_move; castling, ep and rule50 are
+/// not read at all (any values, also out of range). What it still checks, because no position
+/// can be built without it: consistent bitboards (else MK_ERR_BITBOARDS), one king per side,
+/// no pawn on a first or last rank, the side not to move not in check (else MK_ERR_POSITION).
+/// Impossible checks and more material than a game can reach are evaluated, not refused. Never
+/// undefined behaviour: a wrong board gives one of these codes or a defined value; NULL
+/// pointers give MK_ERR_NULL. On error *cp is left unchanged.
+///
+/// Thread safety: as mk_evaluator_evaluate (one thread at a time per evaluator).
+///
+/// Safety: as mk_evaluator_evaluate.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_evaluator_evaluate_trusted(
+    evaluator: *mut MkEvaluator,
+    pos: *const MkPosition,
+    cp: *mut i32,
+) -> i32 {
+    status(|| {
+        // SAFETY: the caller's contract above (the evaluator is this thread's alone).
+        let (ev, pos, cp) = unsafe {
+            (
+                evaluator.as_mut().ok_or(MK_ERR_NULL)?,
+                read(pos)?,
+                cp.as_mut().ok_or(MK_ERR_NULL)?,
+            )
+        };
+        let pos = pos.to_chess_trusted()?;
+        *cp = ev.evaluate(&pos);
+        Ok(())
+    })
+}
+
+/// Empties the evaluator's pawn-king cache (e.g. on a new game; never needed for correctness:
+/// an entry is only used for the very pawns and kings it was made from). NULL is allowed.
+///
+/// Thread safety: as mk_evaluator_evaluate.
+///
+/// Safety: evaluator is NULL or a live evaluator used by no other thread during the call.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_evaluator_clear(evaluator: *mut MkEvaluator) {
+    boundary((), || {
+        // SAFETY: the caller's contract above.
+        if let Some(ev) = unsafe { evaluator.as_mut() } {
+            ev.cache.clear();
+        }
+    });
+}
