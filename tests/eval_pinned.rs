@@ -37,7 +37,7 @@ fn weights(seed: u64, span: i32) -> Weights {
     for index in 0..Weights::COUNT {
         let (dm, de) = (rng.around(span), rng.around(span));
         if let Some(s) = w.slot_mut(index) {
-            *s = *s + S(dm, de);
+            *s += S(dm, de);
         }
     }
     w
@@ -116,9 +116,12 @@ fn the_evaluation_is_what_it_was_on_every_suite() {
     }
 }
 
+/// `(positions, evaluate checksum, trace checksum, real-number sum)` of one weight set.
+type Pin = (usize, u64, u64, f64);
+
 /// `(seed, span, (positions, evaluate checksum, trace checksum, real-number sum))`: from main
 /// at b30fce7.
-const PINS: &[(u64, i32, (usize, u64, u64, f64))] = &[
+const PINS: &[(u64, i32, Pin)] = &[
     (
         0,
         0,

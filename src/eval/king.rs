@@ -1,7 +1,7 @@
 //! The king: its pawn shelter and the enemy's pawn storm, measured as rank distances on the
 //! king's file and its neighbours; its distance to the nearest pawn (for the endgame); and the
 //! enemy's attack on it, summed in king-danger units that go through one non-linear curve
-//! ([`super::acc::danger_score`]).
+//! ([`super::combine::danger_curve`]).
 
 use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
@@ -40,7 +40,7 @@ macro_rules! king_weights {
                 range -200..=200, term KingShelter;
             /// King danger units per piece (knight, bishop, rook, queen; index [`role_index`]) that
             /// attacks the enemy king's area. Danger units of one side add up and go through one
-            /// curve ([`super::acc::danger_score`]): squared in the middlegame, linear in the
+            /// curve ([`super::combine::danger_curve`]): squared in the middlegame, linear in the
             /// endgame.
             DangerAttacker danger_attacker: [S; 6] = defaults::DANGER_ATTACKER,
                 keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
