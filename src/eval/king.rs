@@ -6,7 +6,7 @@
 use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::acc::Acc;
-use super::info::Info;
+use super::info::{Info, PawnsAndKings};
 use super::pawns::{ranks_ahead, relative_rank};
 use super::trace::Tracer;
 use super::weights::{Field, role_index};
@@ -74,8 +74,8 @@ pub(crate) use king_weights;
 const NO_PAWN: usize = 7;
 
 /// Scores `color`'s king shelter, the enemy pawn storm against it, and its distance to the
-/// nearest pawn. Depends on pawns and kings only.
-pub fn shelter<T: Tracer>(info: &Info, color: Color, acc: &mut Acc<'_, T>) {
+/// nearest pawn. Kept in the pawn-king cache: it reads pawns and kings only.
+pub fn shelter<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, T>) {
     let Some(king) = *info.king.get(color) else {
         return;
     };
@@ -265,7 +265,7 @@ mod tests {
         let w = Weights::default();
         let mut tracer = CountingTracer::default();
         let mut acc = Acc::new(&w, &mut tracer);
-        shelter(&info, color, &mut acc);
+        shelter(&info.pawns_and_kings(), color, &mut acc);
         danger(pos.board(), &info, color, &mut acc);
         (
             main_counts(&tracer, color, field),

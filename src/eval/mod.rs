@@ -510,8 +510,10 @@ impl Evaluator {
 }
 
 /// The terms that depend on pawns and kings only (what [`PawnKingCache`] keeps): both sides'
-/// pawn structure, king shelter and storm; returns the passed pawns of both sides.
+/// pawn structure, king shelter and storm; returns the passed pawns of both sides. They get
+/// the pawns-and-kings view, not [`Info`]: nothing else can enter a cached sum.
 fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
+    let info = &info.pawns_and_kings();
     let mut passed = Bitboard::EMPTY;
     for color in Color::ALL {
         passed |= pawns::structure(info, color, acc);
