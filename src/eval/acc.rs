@@ -6,7 +6,7 @@
 //! ([`Acc::danger`]), summed over every danger term and then sent through one curve
 //! ([`super::combine::danger_curve`]), as strong hand-crafted evaluations do (a few attackers
 //! are worth far more together than apart), and the complexity ([`Acc::complexity`]). The
-//! tracer sees the inputs; [`super::combine`] turns them into the value.
+//! tracer sees the inputs; [`super::combine`](mod@super::combine) turns them into the value.
 
 use shakmaty::{ByColor, Color};
 
