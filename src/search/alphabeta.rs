@@ -9,6 +9,7 @@ use shakmaty::{Chess, Move, Position, Role};
 
 use super::CurrentMoveInfo;
 use super::board::{CheckInfo, child_key, is_tactical, null_move_key, prefetch_key};
+use super::correction::CorrectionKeys;
 use super::history::Heuristics;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
@@ -102,6 +103,7 @@ impl<'a> Worker<'a> {
     /// parent's, not from scratch) and its TT bucket fetched early.
     pub(super) fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
         self.psqt[ply + 1] = self.eval.material_psqt_after(pos, m, self.psqt[ply]);
+        self.corr_keys[ply + 1] = self.corr_keys[ply].after(pos.turn(), m);
         let mut child = pos.clone();
         child.play_unchecked(m);
         let key = child_key(pos, self.key(), m, &child);
@@ -177,6 +179,7 @@ impl<'a> Worker<'a> {
         let root = ply == 0;
         if root {
             self.psqt[0] = self.eval.material_psqt(pos.board());
+            self.corr_keys[0] = CorrectionKeys::new(pos.board());
         }
         let pv_node = beta.0 - alpha.0 > 1;
         if !root {
@@ -229,20 +232,8 @@ impl<'a> Worker<'a> {
             return v;
         }
 
-        let static_eval = if in_check {
-            -Value::INFINITE
-        } else if let Some(h) = hit {
-            h.eval
-        } else if ply > 0
-            && self.played[ply].is_none()
-            && let Some(v) = self.eval.after_null_move(pos.board(), self.evals[ply - 1])
-        {
-            // After a null move: the parent's evaluation with the tempo handed over.
-            v
-        } else {
-            self.eval
-                .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
-        };
+        // Corrected by what the search learned about similar positions (`correction.rs`).
+        let (raw_eval, static_eval) = self.static_evals(pos, ply, hit, in_check);
         // The TT score is a better estimate than the static eval when its bound allows.
         let eval = match hit {
             Some(h)
@@ -259,6 +250,7 @@ impl<'a> Worker<'a> {
             _ => static_eval,
         };
         self.evals[ply] = static_eval;
+        self.raw_evals[ply] = raw_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         self.heur.clear_killers(ply + 1);
 
@@ -286,6 +278,7 @@ impl<'a> Worker<'a> {
                 self.keys.push(key);
                 self.played[ply + 1] = None;
                 self.psqt[ply + 1] = self.psqt[ply];
+                self.corr_keys[ply + 1] = self.corr_keys[ply];
                 let v = -self.negamax(&child, false, depth - r, ply + 1, -beta, -beta + 1);
                 self.keys.pop();
                 if self.stopped {
@@ -470,10 +463,14 @@ impl<'a> Worker<'a> {
             // Everything was pruned: fail low with the best guess available.
             return alpha;
         }
+        let bound = TtBound::of(best, beta, best_move.is_some());
+        if !in_check && excluded.is_none() {
+            let quiet = best_move.is_none_or(|m| !is_tactical(m));
+            self.learn_correction(pos, ply, depth, raw_eval, static_eval, best, bound, quiet);
+        }
         if (!root || self.store_root) && excluded.is_none() {
-            let bound = TtBound::of(best, beta, best_move.is_some());
             let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
-            self.tt.store(key, mv, best, static_eval, depth, bound, ply);
+            self.tt.store(key, mv, best, raw_eval, depth, bound, ply);
         }
         best
     }

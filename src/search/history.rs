@@ -1,8 +1,10 @@
 //! The history heuristics: killer moves, butterfly history, continuation history by the
-//! previous move and follow-up history by the side's own move before it, counter-moves.
+//! previous move and follow-up history by the side's own move before it, counter-moves, and
+//! (beside them, in `correction.rs`) the static-eval correction tables.
 
 use shakmaty::{Color, Move};
 
+use super::correction::Correction;
 use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_OFFSET, HISTORY_BONUS_PER_PLY, HISTORY_MAX};
 use super::tt::PackedMove;
 use super::worker::STACK_PLIES;
@@ -25,6 +27,8 @@ pub struct Heuristics {
     /// The same shape as `continuation`, keyed by the move two plies back.
     followup: Vec<i16>,
     counter: Vec<PackedMove>,
+    /// The static-eval correction tables (kept and cleared with the move-ordering tables).
+    pub correction: Correction,
 }
 
 impl Default for Heuristics {
@@ -35,6 +39,7 @@ impl Default for Heuristics {
             continuation: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             followup: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             counter: vec![PackedMove::NONE; 2 * 7 * 64],
+            correction: Correction::default(),
         }
     }
 }

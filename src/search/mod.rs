@@ -19,6 +19,7 @@
 pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod board;
+pub(crate) mod correction;
 pub(crate) mod history;
 mod iteration;
 pub(crate) mod movegen;

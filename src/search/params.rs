@@ -93,6 +93,18 @@ pub const HISTORY_BONUS_OFFSET: i32 = 250;
 /// History: cap of one update.
 pub const HISTORY_BONUS_MAX: i32 = 2_400;
 
+/// Correction history: entries are in centipawns times this.
+pub const CORRECTION_GRAIN: i32 = 64;
+/// Correction history: entries stay within ±this (grain units; 96 cp).
+pub const CORRECTION_LIMIT: i32 = 96 * CORRECTION_GRAIN;
+/// Correction history: an update moves an entry `min(depth + 1, this)`/256 of the way to the
+/// node's error.
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+/// Correction history: weight of the pawn-structure entry in the correction (a weighted mean).
+pub const CORRECTION_PAWN_WEIGHT: i32 = 2;
+/// Correction history: weight of each side's non-pawn entry.
+pub const CORRECTION_NON_PAWN_WEIGHT: i32 = 1;
+
 /// Poll the clock and the stop flag once every this many nodes (a power of two).
 pub const POLL_INTERVAL: u64 = 1024;
 /// Report the current root move only after this much search time (milliseconds).
