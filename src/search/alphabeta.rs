@@ -5,12 +5,12 @@
 use std::sync::atomic::Ordering;
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::CurrentMoveInfo;
 use super::board::{CheckInfo, child_key, is_tactical, null_move_key, prefetch_key};
 use super::correction::CorrectionKeys;
-use super::history::Heuristics;
+use super::history::{Heuristics, Prior};
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::params::*;
 use super::see::role_value;
@@ -159,6 +159,36 @@ impl<'a> Worker<'a> {
             }
         }
         None
+    }
+
+    /// Learn from a beta cutoff by `m` at `ply`: a quiet cut move gets a history bonus and the
+    /// quiets tried before it a malus, and becomes a killer and the counter-move; a tactical
+    /// cut move gets a capture-history bonus; the tactical moves tried before it, which did not
+    /// cut, a malus either way.
+    #[allow(clippy::too_many_arguments)]
+    fn reward_cutoff(
+        &mut self,
+        turn: Color,
+        prior: Prior,
+        ply: usize,
+        depth: i32,
+        m: Move,
+        quiets: &[Move],
+        tacticals: &[Move],
+    ) {
+        let bonus = Heuristics::bonus(depth);
+        if is_tactical(m) {
+            self.heur.update_capture(turn, m, bonus);
+        } else {
+            self.heur.update_history(turn, prior, m, bonus);
+            for &q in quiets {
+                self.heur.update_history(turn, prior, q, -bonus);
+            }
+            self.heur.store_cutoff(turn, ply, m, self.played[ply]);
+        }
+        for &t in tacticals {
+            self.heur.update_capture(turn, t, -bonus);
+        }
     }
 
     /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`;
@@ -321,6 +351,7 @@ impl<'a> Worker<'a> {
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut tacticals: ArrayVec<Move, 32> = ArrayVec::new();
         let mut searched = 0usize;
 
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
@@ -397,9 +428,11 @@ impl<'a> Worker<'a> {
                     r -= i32::from(improving);
                     r -= i32::from(picked.refutation);
                     r -= i32::from(gives_check);
-                    if quiet {
-                        r -= self.heur.quiet_score(turn, prior, m) / LMR_HISTORY_DIVISOR;
-                    }
+                    r -= if quiet {
+                        self.heur.quiet_score(turn, prior, m) / LMR_HISTORY_DIVISOR
+                    } else {
+                        self.heur.capture_score(turn, m) / LMR_CAPTURE_HISTORY_DIVISOR
+                    };
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 v = -self.negamax(
@@ -430,14 +463,7 @@ impl<'a> Worker<'a> {
                     best_move = Some(m);
                     self.update_pv(ply, m);
                     if v >= beta {
-                        if quiet {
-                            let bonus = Heuristics::bonus(depth);
-                            self.heur.update_history(turn, prior, m, bonus);
-                            for &q in &quiets {
-                                self.heur.update_history(turn, prior, q, -bonus);
-                            }
-                            self.heur.store_cutoff(turn, ply, m, self.played[ply]);
-                        }
+                        self.reward_cutoff(turn, prior, ply, depth, m, &quiets, &tacticals);
                         break;
                     }
                     alpha = v;
@@ -445,6 +471,8 @@ impl<'a> Worker<'a> {
             }
             if quiet {
                 let _ = quiets.try_push(m);
+            } else {
+                let _ = tacticals.try_push(m);
             }
         }
 

@@ -76,6 +76,12 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 /// such forks are the first quiet moves after the killers and the counter-move.
 pub const FORK_ORDER_BONUS: i32 = 1 << 20;
 
+/// Move ordering: a capture's history counts this many times less than MVV-LVA (whose victims
+/// lie 16 × their value apart).
+pub const CAPTURE_HISTORY_ORDER_DIVISOR: i32 = 8;
+/// Late move reductions: a capture is reduced one ply less per this much capture history.
+pub const LMR_CAPTURE_HISTORY_DIVISOR: i32 = 6144;
+
 /// Quiescence: delta pruning margin on top of the captured piece's value.
 pub const DELTA_MARGIN: i32 = 200;
 /// Quiescence: when the static eval is this far below alpha, captures that do not win
