@@ -318,6 +318,10 @@ impl<'a> Worker<'a> {
                     return if v.is_mate() { beta } else { v };
                 }
             }
+            // ProbCut (`probcut.rs`): a capture that clears beta by a margin in a shallow search.
+            if let Some(v) = self.probcut(pos, depth, ply, beta, static_eval, hit, key) {
+                return v;
+            }
         }
 
         // Internal iterative reduction: without a TT move this node is probably not critical.

@@ -26,6 +26,7 @@ pub(crate) mod movegen;
 pub(crate) mod movepick;
 pub(crate) mod params;
 mod pawn_king_memory;
+mod probcut;
 mod qsearch;
 pub(crate) mod see;
 mod singular;

@@ -28,6 +28,13 @@ pub const NMP_EVAL_DIVISOR: i32 = 200;
 /// Null-move pruning: at most this many plies from the eval term.
 pub const NMP_EVAL_MAX: i32 = 3;
 
+/// ProbCut: tried at this remaining depth or more.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// ProbCut: a capture must hold beta plus this much in the shallow search.
+pub const PROBCUT_MARGIN: i32 = 180;
+/// ProbCut: the shallow search is this many plies shallower than the node.
+pub const PROBCUT_DEPTH_REDUCTION: i32 = 4;
+
 /// Internal iterative reduction: a node without a TT move at this depth or more is searched
 /// one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
