@@ -27,6 +27,7 @@ pub(crate) mod movepick;
 pub(crate) mod params;
 mod pawn_king_memory;
 mod probcut;
+mod pruning;
 mod qsearch;
 pub(crate) mod see;
 mod singular;

@@ -17,6 +17,13 @@ pub const RFP_DEPTH: i32 = 7;
 /// Reverse futility pruning: the static eval must beat beta by this much per ply.
 pub const RFP_MARGIN: i32 = 80;
 
+/// Razoring: applies at this remaining depth or less (0: off).
+pub const RAZOR_DEPTH: i32 = 0;
+/// Razoring: the static eval must be this far below alpha at depth 0 …
+pub const RAZOR_BASE: i32 = 200;
+/// Razoring: … plus this much per ply.
+pub const RAZOR_MARGIN: i32 = 250;
+
 /// Null-move pruning: needs at least this remaining depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null-move pruning: base depth reduction.
@@ -45,6 +52,20 @@ pub const SE_MIN_DEPTH: i32 = 8;
 pub const SE_TT_DEPTH_SLACK: i32 = 3;
 /// Singular extensions: the alternatives must fail below the TT value minus this much per ply.
 pub const SE_DEPTH_MARGIN: i32 = 2;
+
+/// Singular extensions: a TT move whose alternatives fail this far below the singular bound is
+/// extended two plies (not at PV nodes).
+pub const SE_DOUBLE_MARGIN: i32 = 20;
+/// Singular extensions: at most this many double extensions on one line (0: off).
+pub const SE_DOUBLE_MAX: i32 = 0;
+
+/// History pruning of quiet moves: applies at this remaining depth or less (0: off).
+pub const HISTORY_PRUNE_DEPTH: i32 = 0;
+/// History pruning: a quiet move whose history score is below minus this per ply is skipped.
+pub const HISTORY_PRUNE_MARGIN: i32 = 3000;
+/// Pruning: a move giving check is exempt from pruning only when it does not lose material
+/// (off: every check is exempt).
+pub const PRUNE_LOSING_CHECKS: bool = false;
 
 /// Late move pruning: applies at this remaining depth or less.
 pub const LMP_DEPTH: i32 = 8;
@@ -75,6 +96,8 @@ pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.75;
 /// Late move reductions: divisor of the logarithmic term.
 pub const LMR_DIVISOR: f64 = 2.25;
+/// Late move reductions: extra plies at a node expected to fail high (cut node).
+pub const LMR_CUT_NODE: i32 = 2;
 /// Late move reductions: one ply less per this much history score.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
@@ -117,6 +140,9 @@ pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 pub const CORRECTION_PAWN_WEIGHT: i32 = 2;
 /// Correction history: weight of each side's non-pawn entry.
 pub const CORRECTION_NON_PAWN_WEIGHT: i32 = 1;
+
+/// Draws score ±1 by the node count instead of exactly 0.
+pub const DRAW_JITTER: bool = false;
 
 /// Poll the clock and the stop flag once every this many nodes (a power of two).
 pub const POLL_INTERVAL: u64 = 1024;

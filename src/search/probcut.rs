@@ -13,7 +13,7 @@ use crate::value::Value;
 
 impl Worker<'_> {
     /// Try to cut a non-PV node not in check (`depth`, `beta`, static eval `static_eval`, TT
-    /// entry `hit`): each tactical move whose exchange alone could lift the static eval to
+    /// entry `hit`, `cut_node` as in `negamax`): each tactical move whose exchange alone could lift the static eval to
     /// `beta + PROBCUT_MARGIN` is checked by quiescence, and if that holds, by a search
     /// `PROBCUT_DEPTH_REDUCTION` plies shallower against the raised bound. The first to hold it
     /// cuts the node (and is stored in the TT); `None` when none does.
@@ -26,7 +26,7 @@ impl Worker<'_> {
         beta: Value,
         static_eval: Value,
         hit: Option<TtHit>,
-        key: u64,
+        cut_node: bool,
     ) -> Option<Value> {
         let raised = Value(beta.0 + PROBCUT_MARGIN);
         if depth < PROBCUT_MIN_DEPTH || beta.0.abs() >= Value::TB_WIN_BOUND.0 {
@@ -39,6 +39,7 @@ impl Worker<'_> {
         {
             return None;
         }
+        let key = self.key();
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         let mut picker = MovePicker::new(
             pos,
@@ -58,6 +59,7 @@ impl Worker<'_> {
             }
             let child = self.make(pos, m, ply);
             self.played[ply + 1] = Some(m);
+            self.double_extensions[ply + 1] = self.double_extensions[ply];
             let in_check = child.is_check();
             let mut v = -self.qsearch(&child, in_check, ply + 1, -raised, Value(-raised.0 + 1));
             if v >= raised {
@@ -68,6 +70,7 @@ impl Worker<'_> {
                     ply + 1,
                     -raised,
                     Value(-raised.0 + 1),
+                    !cut_node,
                 );
             }
             self.keys.pop();

@@ -54,6 +54,8 @@ pub struct Worker<'a> {
     pub raw_evals: Vec<Value>,
     /// Correction-history keys per ply, kept up to date move by move.
     pub corr_keys: Vec<CorrectionKeys>,
+    /// Double extensions on the path to each ply (bounded by `SE_DOUBLE_MAX`).
+    pub double_extensions: Vec<u8>,
     /// Material and piece-square sum per ply (White's view), kept up to date move by move.
     pub psqt: Vec<S>,
     /// This thread's pawn-and-king terms by configuration, for the evaluation; it outlives
@@ -115,6 +117,7 @@ impl<'a> Worker<'a> {
             evals: vec![Value::DRAW; STACK_PLIES],
             raw_evals: vec![Value::DRAW; STACK_PLIES],
             corr_keys: vec![CorrectionKeys::default(); STACK_PLIES],
+            double_extensions: vec![0; STACK_PLIES],
             psqt: vec![S::ZERO; STACK_PLIES],
             played: vec![None; STACK_PLIES],
             excluded: vec![None; STACK_PLIES],
