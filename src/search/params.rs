@@ -59,10 +59,10 @@ pub const SE_DOUBLE_MARGIN: i32 = 20;
 /// Singular extensions: at most this many double extensions on one line (0: off).
 pub const SE_DOUBLE_MAX: i32 = 0;
 
-/// History pruning of quiet moves: applies at this remaining depth or less (0: off).
-pub const HISTORY_PRUNE_DEPTH: i32 = 0;
+/// History pruning of quiet moves: applies at this remaining depth or less.
+pub const HISTORY_PRUNE_DEPTH: i32 = 3;
 /// History pruning: a quiet move whose history score is below minus this per ply is skipped.
-pub const HISTORY_PRUNE_MARGIN: i32 = 3000;
+pub const HISTORY_PRUNE_MARGIN: i32 = 2500;
 /// Pruning: a move giving check is exempt from pruning only when it does not lose material
 /// (off: every check is exempt).
 pub const PRUNE_LOSING_CHECKS: bool = false;
