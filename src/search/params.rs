@@ -56,8 +56,8 @@ pub const SE_DEPTH_MARGIN: i32 = 2;
 /// Singular extensions: a TT move whose alternatives fail this far below the singular bound is
 /// extended two plies (not at PV nodes).
 pub const SE_DOUBLE_MARGIN: i32 = 20;
-/// Singular extensions: at most this many double extensions on one line (0: off).
-pub const SE_DOUBLE_MAX: i32 = 0;
+/// Singular extensions: at most this many double extensions on one line.
+pub const SE_DOUBLE_MAX: i32 = 6;
 
 /// History pruning of quiet moves: applies at this remaining depth or less.
 pub const HISTORY_PRUNE_DEPTH: i32 = 3;
