@@ -142,7 +142,7 @@ pub const CORRECTION_PAWN_WEIGHT: i32 = 2;
 pub const CORRECTION_NON_PAWN_WEIGHT: i32 = 1;
 
 /// Draws score ±1 by the node count instead of exactly 0.
-pub const DRAW_JITTER: bool = false;
+pub const DRAW_JITTER: bool = true;
 
 /// Poll the clock and the stop flag once every this many nodes (a power of two).
 pub const POLL_INTERVAL: u64 = 1024;
