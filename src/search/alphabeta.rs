@@ -11,7 +11,7 @@ use super::CurrentMoveInfo;
 use super::board::{CheckInfo, child_key, is_tactical, prefetch_key, unpack_candidate};
 use super::correction::CorrectionKeys;
 use super::history::{Heuristics, Prior};
-use super::movepick::{MovePicker, Picked, PickerKind, see};
+use super::movepick::{MovePicker, PickerKind};
 use super::params::*;
 use super::singular::Singular;
 use super::tt::{PackedMove, TtBound};
@@ -256,7 +256,6 @@ impl<'a> Worker<'a> {
                 pos,
                 depth,
                 ply,
-                alpha,
                 beta,
                 static_eval,
                 eval,
@@ -318,14 +317,11 @@ impl<'a> Worker<'a> {
             } else {
                 self.heur.capture_score(turn, m)
             };
-            // Pruning of hopeless moves, once a move that avoids mate is known. Checks that do
-            // not lose material are never pruned (mating attacks often begin with a quiet
-            // check), nor are winning knight forks.
-            let prune = !root
-                && best.0 > -Value::MATE_BOUND.0
-                && !in_check
-                && !picked.fork
-                && !(gives_check && safe_check(pos, &picked));
+            // Pruning of hopeless moves, once a move that avoids mate is known. Checking
+            // moves are never pruned: mating attacks often begin with a quiet check; nor are
+            // winning knight forks.
+            let prune =
+                !root && best.0 > -Value::MATE_BOUND.0 && !in_check && !gives_check && !picked.fork;
             if prune
                 && let Some(all_quiets) = self.futile(
                     pos,
@@ -486,18 +482,5 @@ impl<'a> Worker<'a> {
             self.tt.store(key, mv, best, raw_eval, depth, bound, ply);
         }
         best
-    }
-}
-
-/// Whether a checking move `picked` keeps its material (SEE ≥ 0): such checks are never
-/// pruned. With `PRUNE_LOSING_CHECKS` off, every check counts as safe.
-fn safe_check(pos: &Chess, picked: &Picked) -> bool {
-    if !PRUNE_LOSING_CHECKS {
-        return true;
-    }
-    if is_tactical(picked.mv) {
-        picked.see >= 0
-    } else {
-        see(pos, picked.mv) >= 0
     }
 }

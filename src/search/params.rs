@@ -17,13 +17,6 @@ pub const RFP_DEPTH: i32 = 7;
 /// Reverse futility pruning: the static eval must beat beta by this much per ply.
 pub const RFP_MARGIN: i32 = 80;
 
-/// Razoring: applies at this remaining depth or less (0: off).
-pub const RAZOR_DEPTH: i32 = 0;
-/// Razoring: the static eval must be this far below alpha at depth 0 …
-pub const RAZOR_BASE: i32 = 200;
-/// Razoring: … plus this much per ply.
-pub const RAZOR_MARGIN: i32 = 250;
-
 /// Null-move pruning: needs at least this remaining depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null-move pruning: base depth reduction.
@@ -63,10 +56,6 @@ pub const SE_DOUBLE_MAX: i32 = 6;
 pub const HISTORY_PRUNE_DEPTH: i32 = 3;
 /// History pruning: a quiet move whose history score is below minus this per ply is skipped.
 pub const HISTORY_PRUNE_MARGIN: i32 = 2500;
-/// Pruning: a move giving check is exempt from pruning only when it does not lose material
-/// (off: every check is exempt).
-pub const PRUNE_LOSING_CHECKS: bool = false;
-
 /// Late move pruning: applies at this remaining depth or less.
 pub const LMP_DEPTH: i32 = 8;
 /// Late move pruning: quiet moves tried before the rest are skipped is

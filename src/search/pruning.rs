@@ -1,5 +1,5 @@
-//! Pruning decided from the static evaluation: of a whole node before its moves (razoring,
-//! reverse futility, null move, ProbCut) and of one move before it is played (late move,
+//! Pruning decided from the static evaluation: of a whole node before its moves (reverse
+//! futility, null move, ProbCut) and of one move before it is played (late move,
 //! futility, history and SEE pruning).
 
 use shakmaty::{Chess, Position, Role};
@@ -22,7 +22,6 @@ impl Worker<'_> {
         pos: &Chess,
         depth: i32,
         ply: usize,
-        alpha: Value,
         beta: Value,
         static_eval: Value,
         eval: Value,
@@ -30,20 +29,6 @@ impl Worker<'_> {
         hit: Option<TtHit>,
         cut_node: bool,
     ) -> Option<Value> {
-        // Razoring: so far below alpha near the leaves that only a tactic could help; if
-        // quiescence finds none, the node fails low.
-        if depth <= RAZOR_DEPTH
-            && !alpha.is_mate()
-            && static_eval.0 + RAZOR_BASE + RAZOR_MARGIN * depth <= alpha.0
-        {
-            let v = self.qsearch(pos, false, ply, alpha, Value(alpha.0 + 1));
-            if self.stopped {
-                return Some(Value::DRAW);
-            }
-            if v <= alpha {
-                return Some(v);
-            }
-        }
         // Reverse futility pruning: far above beta at low depth, assume it holds.
         if depth <= RFP_DEPTH
             && !beta.is_mate()
@@ -91,7 +76,7 @@ impl Worker<'_> {
     }
 
     /// Late move pruning, futility pruning, history pruning and SEE pruning of one move of a
-    /// node that may prune (the caller has excluded safe checks), decided before the move is
+    /// node that may prune (the caller has excluded checks and winning forks), decided before the move is
     /// played; `history` is the move's history score. `Some(true)` when the rule that pruned it
     /// prunes every later quiet move too.
     #[allow(clippy::too_many_arguments)]
