@@ -155,6 +155,7 @@ impl<'a> Worker<'a> {
     /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`;
     /// `in_check` must be `pos.is_check()` (the parent knows it); `cut_node` says the node is
     /// expected to fail high (a null-window node whose parent expects it to refute the move).
+    #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
         pos: &Chess,

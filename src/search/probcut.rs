@@ -34,7 +34,7 @@ impl Worker<'_> {
         }
         // A TT entry nearly as deep that says the node stays below the raised bound: no cut.
         if let Some(h) = hit
-            && h.depth >= depth - PROBCUT_DEPTH_REDUCTION + 1
+            && h.depth > depth - PROBCUT_DEPTH_REDUCTION
             && h.value < raised
         {
             return None;
