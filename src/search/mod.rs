@@ -19,12 +19,15 @@
 pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod board;
+pub(crate) mod correction;
 pub(crate) mod history;
 mod iteration;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
 pub(crate) mod params;
 mod pawn_king_memory;
+mod probcut;
+mod pruning;
 mod qsearch;
 pub(crate) mod see;
 mod singular;
