@@ -32,8 +32,8 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Run EPD test suites and report what was solved.
     Epd(cli::epd::EpdArgs),
-    /// Self-play games at a node budget, their quiet positions appended to a file as
-    /// `FEN | score | result` training data.
+    /// Self-play games at a node budget, their distinct quiet positions as `FEN | score |
+    /// result` training data: appended to a file, or in resumable shards (`--out-dir`).
     Datagen(cli::datagen::DatagenArgs),
     /// Fit the evaluation's weights to labelled positions (Texel's method); writes an
     /// engine.toml [eval] table and Rust source.

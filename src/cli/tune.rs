@@ -112,7 +112,7 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
         Selection::all()
     } else {
         Selection::matching(&args.only)
-            .map_err(|p| format!("--only {p:?} matches no weight name (see README)"))?
+            .map_err(|p| format!("--only {p:?} matches no weight name (see docs/tuning.md)"))?
     };
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
