@@ -2,7 +2,7 @@
 //! [`MAX_PLY`], the mate bounds and the conversions to and from the transposition table, and
 //! [`Score`], the form a user sees. The evaluation returns a `Value` and the search combines them;
 //! keeping them here lets `eval` stand alone without `search` (as Stockfish keeps `Value` in
-//! `types.h`). Re-exported as `minkowski::eval::Value` and `minkowski::value::{Value, Score,
+//! `types.h`). Re-exported as `minkowski_core::eval::Value` and `minkowski_core::value::{Value, Score,
 //! MAX_PLY}`.
 
 use std::ops::{Add, Neg, Sub};
@@ -10,22 +10,17 @@ use std::ops::{Add, Neg, Sub};
 /// Deepest ply the search ever reaches (arrays are sized by it).
 ///
 /// ```
-/// assert_eq!(minkowski::value::MAX_PLY, 128);
+/// assert_eq!(minkowski_core::value::MAX_PLY, 128);
 /// ```
 pub const MAX_PLY: usize = 128;
 
 /// A score as the user sees it.
 ///
 /// ```
-/// use minkowski::search::{Limits, SearchControl, Searcher};
-/// use minkowski::value::Score;
-/// use shakmaty::{Chess, CastlingMode, fen::Fen};
-/// // Back-rank mate in one.
-/// let pos: Chess = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".parse::<Fen>().unwrap()
-///     .into_position(CastlingMode::Standard).unwrap();
-/// let limits = Limits { depth: Some(3), ..Default::default() };
-/// let result = Searcher::new(1).search(&pos, &[], &limits, &SearchControl::default(), &mut ());
-/// assert_eq!(result.score, Score::Mate(1));
+/// use minkowski_core::value::{Score, Value};
+/// // The search's "mate in one move" (one ply from the root) is shown as `mate 1`.
+/// assert_eq!(Value::mate_in(1).to_score(), Score::Mate(1));
+/// assert_eq!(Value(35).to_score(), Score::Cp(35));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -39,7 +34,7 @@ pub enum Score {
 /// [`Value::MATE`] are mates: `MATE - n` means "the side to move mates n plies from the root".
 ///
 /// ```
-/// use minkowski::value::{Score, Value};
+/// use minkowski_core::value::{Score, Value};
 /// assert_eq!(Value::mate_in(1).to_score(), Score::Mate(1));   // mate with the next move
 /// assert_eq!(Value::mate_in(3).to_score(), Score::Mate(2));
 /// assert_eq!(Value::mated_in(2).to_score(), Score::Mate(-1)); // we get mated next move
@@ -53,27 +48,27 @@ impl Value {
     /// A draw.
     ///
     /// ```
-    /// assert_eq!(minkowski::value::Value::DRAW.0, 0);
+    /// assert_eq!(minkowski_core::value::Value::DRAW.0, 0);
     /// ```
     pub const DRAW: Value = Value(0);
     /// Mate at the root (never reached: mates are at least one ply away).
     ///
     /// ```
-    /// use minkowski::value::Value;
+    /// use minkowski_core::value::Value;
     /// assert_eq!(Value::mate_in(0), Value::MATE);
     /// ```
     pub const MATE: Value = Value(32_000);
     /// Larger than any score: the initial alpha-beta window.
     ///
     /// ```
-    /// use minkowski::value::Value;
+    /// use minkowski_core::value::Value;
     /// assert!(Value::INFINITE > Value::MATE && -Value::INFINITE < Value::mated_in(0));
     /// ```
     pub const INFINITE: Value = Value(32_001);
     /// Smallest absolute value that is a mate score.
     ///
     /// ```
-    /// use minkowski::value::{MAX_PLY, Value};
+    /// use minkowski_core::value::{MAX_PLY, Value};
     /// assert!(Value::mate_in(MAX_PLY).is_mate());
     /// assert!(!Value(Value::MATE_BOUND.0 - 1).is_mate());
     /// ```
@@ -83,16 +78,16 @@ impl Value {
     /// root, so that nearer ones rank first.
     ///
     /// ```
-    /// use minkowski::search::{MAX_PLY, Value};
+    /// use minkowski_core::value::{MAX_PLY, Value};
     /// assert!(Value::TB_WIN < Value::mate_in(MAX_PLY));
-    /// assert!(Value::tb_win_in(MAX_PLY).0 > minkowski::eval::EVAL_LIMIT);
+    /// assert!(Value::tb_win_in(MAX_PLY).0 > minkowski_core::eval::EVAL_LIMIT);
     /// assert!(Value::tb_win_in(3).is_tb_win() && !Value::tb_win_in(3).is_mate());
     /// ```
     pub const TB_WIN: Value = Value(Self::MATE_BOUND.0 - 1 - MAX_PLY as i32);
     /// Smallest absolute value that is a tablebase win or loss (or a mate).
     ///
     /// ```
-    /// use minkowski::search::{MAX_PLY, Value};
+    /// use minkowski_core::value::{MAX_PLY, Value};
     /// assert_eq!(Value::TB_WIN_BOUND, Value::tb_win_in(MAX_PLY));
     /// ```
     pub const TB_WIN_BOUND: Value = Value(Self::TB_WIN.0 - MAX_PLY as i32);
@@ -100,7 +95,7 @@ impl Value {
     /// The side to move mates `ply` plies from the root.
     ///
     /// ```
-    /// use minkowski::value::{Score, Value};
+    /// use minkowski_core::value::{Score, Value};
     /// assert_eq!(Value::mate_in(5).to_score(), Score::Mate(3));
     /// ```
     #[must_use]
@@ -111,7 +106,7 @@ impl Value {
     /// The side to move is mated `ply` plies from the root.
     ///
     /// ```
-    /// use minkowski::value::{Score, Value};
+    /// use minkowski_core::value::{Score, Value};
     /// assert_eq!(Value::mated_in(4).to_score(), Score::Mate(-2));
     /// assert_eq!(-Value::mate_in(4), Value::mated_in(4));
     /// ```
@@ -123,7 +118,7 @@ impl Value {
     /// A tablebase win for the side to move, found `ply` plies from the root.
     ///
     /// ```
-    /// use minkowski::search::Value;
+    /// use minkowski_core::value::Value;
     /// assert!(Value::tb_win_in(2) > Value::tb_win_in(4));
     /// ```
     #[must_use]
@@ -134,7 +129,7 @@ impl Value {
     /// A tablebase loss for the side to move, found `ply` plies from the root.
     ///
     /// ```
-    /// use minkowski::search::Value;
+    /// use minkowski_core::value::Value;
     /// assert_eq!(Value::tb_loss_in(2), -Value::tb_win_in(2));
     /// ```
     #[must_use]
@@ -145,7 +140,7 @@ impl Value {
     /// Whether this is a tablebase win or loss (not a mate: those are [`Value::is_mate`]).
     ///
     /// ```
-    /// use minkowski::search::Value;
+    /// use minkowski_core::value::Value;
     /// assert!(Value::tb_loss_in(7).is_tb_win());
     /// assert!(!Value::mate_in(7).is_tb_win() && !Value(19_000).is_tb_win());
     /// ```
@@ -157,7 +152,7 @@ impl Value {
     /// Whether this is a mate score (for either side).
     ///
     /// ```
-    /// use minkowski::value::Value;
+    /// use minkowski_core::value::Value;
     /// assert!(Value::mated_in(10).is_mate());
     /// assert!(!Value(19_999).is_mate());
     /// ```
@@ -169,7 +164,7 @@ impl Value {
     /// The user-facing score: centipawns, or mate in moves (not plies).
     ///
     /// ```
-    /// use minkowski::value::{Score, Value};
+    /// use minkowski_core::value::{Score, Value};
     /// assert_eq!(Value(-120).to_score(), Score::Cp(-120));
     /// assert_eq!(Value::mate_in(3).to_score(), Score::Mate(2)); // our moves on plies 1 and 3
     /// ```
@@ -190,7 +185,7 @@ impl Value {
     /// the TT.
     ///
     /// ```
-    /// use minkowski::value::Value;
+    /// use minkowski_core::value::Value;
     /// // Found at ply 3: mate 5 plies from the root is mate 2 plies from this node.
     /// assert_eq!(Value::mate_in(5).to_tt(3), Value::mate_in(2));
     /// assert_eq!(Value(40).to_tt(3), Value(40)); // other scores are stored as they are
@@ -209,7 +204,7 @@ impl Value {
     /// Inverse of [`Value::to_tt`]: a TT score read at `ply`.
     ///
     /// ```
-    /// use minkowski::value::Value;
+    /// use minkowski_core::value::Value;
     /// let stored = Value::mate_in(5).to_tt(3);
     /// assert_eq!(stored.from_tt(3), Value::mate_in(5));
     /// assert_eq!(stored.from_tt(1), Value::mate_in(3)); // the same node reached at ply 1

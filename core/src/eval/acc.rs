@@ -26,8 +26,8 @@ pub const DANGER_EG_DIVISOR: i32 = 20;
 /// divisors, nothing for negative units (a defended king is not a bonus to the attacker).
 ///
 /// ```
-/// use minkowski::eval::acc::danger_score;
-/// use minkowski::eval::score::S;
+/// use minkowski_core::eval::acc::danger_score;
+/// use minkowski_core::eval::score::S;
 /// assert_eq!(danger_score(S(360, 200)), S(180, 10));
 /// assert_eq!(danger_score(S(-50, -50)), S(0, 0));
 /// ```

@@ -75,7 +75,7 @@ pub fn score<T: Tracer>(
 /// knight or queen, `reach`.
 ///
 /// ```
-/// use minkowski::eval::mobility::x_ray;
+/// use minkowski_core::eval::mobility::x_ray;
 /// use shakmaty::{Bitboard, CastlingMode, Chess, Color, Position, Role, Square, attacks, fen::Fen};
 /// // The c1 bishop behind its queen on d2 sees e3 .. h6 as well.
 /// let pos: Chess = "4k3/8/8/8/8/8/3Q4/2B1K3 w - - 0 1".parse::<Fen>().unwrap()

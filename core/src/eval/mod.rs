@@ -47,8 +47,8 @@ use weights::{Field, Weights, role_index};
 /// Evaluations are clamped to this magnitude so they never look like mate scores.
 ///
 /// ```
-/// use minkowski::eval::{EVAL_LIMIT, Evaluator};
-/// use minkowski::value::Value;
+/// use minkowski_core::eval::{EVAL_LIMIT, Evaluator};
+/// use minkowski_core::value::Value;
 /// use shakmaty::{Chess, CastlingMode, fen::Fen};
 /// // Four queens against a king: a known win, still below every mate score.
 /// let pos: Chess = "k7/8/8/8/8/8/8/1QQQQK2 w - - 0 1".parse::<Fen>().unwrap()
@@ -61,7 +61,7 @@ pub const EVAL_LIMIT: i32 = 20_000;
 /// The evaluation function with its weights.
 ///
 /// ```
-/// use minkowski::eval::Evaluator;
+/// use minkowski_core::eval::Evaluator;
 /// use shakmaty::Chess;
 /// let e = Evaluator::default();
 /// // The start position is level but for the side to move's tempo bonus (phase 24 of 24: its
@@ -78,7 +78,7 @@ impl Evaluator {
     /// An evaluator with the given weights.
     ///
     /// ```
-    /// use minkowski::eval::{Evaluator, weights::Weights};
+    /// use minkowski_core::eval::{Evaluator, weights::Weights};
     /// let e = Evaluator::new(Weights::default());
     /// assert_eq!(e, Evaluator::default());
     /// ```
@@ -91,7 +91,7 @@ impl Evaluator {
     /// Symmetric: the colour-flipped position gets the same value.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
+    /// use minkowski_core::eval::Evaluator;
     /// use shakmaty::{Chess, CastlingMode, fen::Fen};
     /// // King and queen against king: a known win, far above any material count.
     /// let pos: Chess = "8/8/8/3k4/8/8/8/KQ6 w - - 0 1".parse::<Fen>().unwrap()
@@ -106,7 +106,7 @@ impl Evaluator {
     /// The evaluation with every term recorded, for `minkowski eval` and the UCI `eval` command.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
+    /// use minkowski_core::eval::Evaluator;
     /// use shakmaty::Chess;
     /// let e = Evaluator::default();
     /// let trace = e.trace(&Chess::default());
@@ -125,7 +125,7 @@ impl Evaluator {
     /// a tuner can re-evaluate with other weights without evaluating.
     ///
     /// ```
-    /// use minkowski::eval::{Evaluator, score::S, weights::Weights};
+    /// use minkowski_core::eval::{Evaluator, score::S, weights::Weights};
     /// use shakmaty::{CastlingMode, Chess, fen::Fen};
     /// // After 1. Nf3.
     /// let pos: Chess = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
@@ -146,10 +146,10 @@ impl Evaluator {
     /// The evaluation, reporting each weight it uses to `tracer`.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
-    /// use minkowski::eval::score::S;
-    /// use minkowski::eval::trace::Tracer;
-    /// use minkowski::eval::weights::{Field, Weights};
+    /// use minkowski_core::eval::Evaluator;
+    /// use minkowski_core::eval::score::S;
+    /// use minkowski_core::eval::trace::Tracer;
+    /// use minkowski_core::eval::weights::{Field, Weights};
     /// use shakmaty::{Chess, Color};
     /// /// Adds up White's material as the evaluation reports it.
     /// struct WhiteMaterial(S, Weights);
@@ -177,7 +177,7 @@ impl Evaluator {
     /// visiting every piece for its material and square.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
+    /// use minkowski_core::eval::Evaluator;
     /// use shakmaty::{Chess, Position};
     /// let (e, pos) = (Evaluator::default(), Chess::default());
     /// let sum = e.material_psqt(pos.board());
@@ -202,7 +202,7 @@ impl Evaluator {
     /// when not). A searcher keeps one cache per thread.
     ///
     /// ```
-    /// use minkowski::eval::{Evaluator, pawn_king::PawnKingCache};
+    /// use minkowski_core::eval::{Evaluator, pawn_king::PawnKingCache};
     /// use shakmaty::{Chess, Position};
     /// let (e, pos) = (Evaluator::default(), Chess::default());
     /// let mut cache = PawnKingCache::default();
@@ -232,7 +232,7 @@ impl Evaluator {
     /// only king and pawns (the passer race against it counts who moves): evaluate then.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
+    /// use minkowski_core::eval::Evaluator;
     /// use shakmaty::{Chess, Position};
     /// let (e, pos) = (Evaluator::default(), Chess::default());
     /// let passed = pos.clone().swap_turn().unwrap();
@@ -270,8 +270,8 @@ impl Evaluator {
     /// Material plus piece-square values of every piece on `board`, White's point of view.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
-    /// use minkowski::eval::score::S;
+    /// use minkowski_core::eval::Evaluator;
+    /// use minkowski_core::eval::score::S;
     /// use shakmaty::{Chess, Position};
     /// // The start position is symmetric: both sides' sums cancel.
     /// assert_eq!(Evaluator::default().material_psqt(Chess::default().board()), S::ZERO);
@@ -285,7 +285,7 @@ impl Evaluator {
     /// `before`, the sum of `pos`: only the squares the move touches are looked at.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
+    /// use minkowski_core::eval::Evaluator;
     /// use shakmaty::{Chess, Position, uci::UciMove};
     /// let (e, pos) = (Evaluator::default(), Chess::default());
     /// let m = "e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();

@@ -32,7 +32,7 @@ const _: () = assert!(size_of::<Entry>() == 32);
 /// A fixed-size table of pawn-king entries, replaced always.
 ///
 /// ```
-/// use minkowski::eval::{Evaluator, pawn_king::PawnKingCache};
+/// use minkowski_core::eval::{Evaluator, pawn_king::PawnKingCache};
 /// use shakmaty::{Chess, Position};
 /// let (e, pos) = (Evaluator::default(), Chess::default());
 /// let mut cache = PawnKingCache::new(64);
@@ -81,7 +81,7 @@ impl PawnKingCache {
     /// A cache of about `kib` KiB (at least one entry).
     ///
     /// ```
-    /// use minkowski::eval::pawn_king::PawnKingCache;
+    /// use minkowski_core::eval::pawn_king::PawnKingCache;
     /// assert!(PawnKingCache::with_kib(1024).len() >= 16_384);
     /// assert_eq!(PawnKingCache::with_kib(0).len(), 1);
     /// ```
@@ -96,7 +96,7 @@ impl PawnKingCache {
     /// The size asked for, in KiB ([`PawnKingCache::with_kib`]).
     ///
     /// ```
-    /// use minkowski::eval::pawn_king::PawnKingCache;
+    /// use minkowski_core::eval::pawn_king::PawnKingCache;
     /// assert_eq!(PawnKingCache::with_kib(100).kib(), 100);
     /// ```
     #[must_use]
@@ -107,7 +107,7 @@ impl PawnKingCache {
     /// The share of lookups that found their configuration, in percent (0 before any lookup).
     ///
     /// ```
-    /// use minkowski::eval::pawn_king::PawnKingCache;
+    /// use minkowski_core::eval::pawn_king::PawnKingCache;
     /// assert_eq!(PawnKingCache::default().hit_rate_percent(), 0.0);
     /// ```
     #[must_use]

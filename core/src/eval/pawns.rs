@@ -76,7 +76,7 @@ const fn passed_spans() -> [[u64; 64]; 2] {
 /// square ahead of it (towards promotion) on its own and the neighbouring files.
 ///
 /// ```
-/// use minkowski::eval::pawns::passed_span;
+/// use minkowski_core::eval::pawns::passed_span;
 /// use shakmaty::{Color, Square};
 /// let span = passed_span(Square::A6, Color::White);
 /// assert_eq!(span.count(), 4); // a7 a8 b7 b8
@@ -95,7 +95,7 @@ pub const fn passed_span(sq: Square, color: Color) -> Bitboard {
 /// way to promotion.
 ///
 /// ```
-/// use minkowski::eval::pawns::is_passed;
+/// use minkowski_core::eval::pawns::is_passed;
 /// use shakmaty::{Bitboard, Color, Square};
 /// let black_pawns = Bitboard::from(Square::C7);
 /// assert!(!is_passed(Square::B5, Color::White, black_pawns));
@@ -110,7 +110,7 @@ pub const fn is_passed(sq: Square, color: Color, their_pawns: Bitboard) -> bool 
 /// The squares in front of a `color` pawn on `sq`, on its own file.
 ///
 /// ```
-/// use minkowski::eval::pawns::front_file;
+/// use minkowski_core::eval::pawns::front_file;
 /// use shakmaty::{Color, Square};
 /// assert_eq!(front_file(Square::E6, Color::White).count(), 2); // e7 e8
 /// assert!(front_file(Square::E6, Color::Black).contains(Square::E1));

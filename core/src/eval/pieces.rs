@@ -106,7 +106,7 @@ pub const CLOSEDNESS_LEVELS: usize = 9;
 /// pawns, over three.
 ///
 /// ```
-/// use minkowski::eval::pieces::closedness;
+/// use minkowski_core::eval::pieces::closedness;
 /// use shakmaty::{Board, Chess, Position};
 /// assert_eq!(closedness(Chess::default().board()), 5); // 16 pawns, nothing rammed, all files
 /// assert_eq!(closedness(&Board::empty()), 0);
@@ -228,7 +228,7 @@ pub fn evaluate<T: Tracer>(
 /// `their_pawns` stands on a neighbouring file in front of it (none can ever attack it).
 ///
 /// ```
-/// use minkowski::eval::pieces::is_outpost;
+/// use minkowski_core::eval::pieces::is_outpost;
 /// use shakmaty::{Bitboard, Color, Square};
 /// assert!(is_outpost(Square::D5, Color::White, Bitboard::from(Square::D7))); // same file
 /// assert!(!is_outpost(Square::D5, Color::White, Bitboard::from(Square::C7)));

@@ -91,7 +91,7 @@ pub mod complexity_index {
 /// endgame half: that of the first material rule that fits, [`SCALE_NORMAL`] if none.
 ///
 /// ```
-/// use minkowski::eval::scale::{SCALE_NORMAL, SCALE_OPPOSITE_BISHOPS, factor};
+/// use minkowski_core::eval::scale::{SCALE_NORMAL, SCALE_OPPOSITE_BISHOPS, factor};
 /// use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
 /// let pos: Chess = "4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
@@ -183,7 +183,7 @@ pub fn complexity<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) {
 /// `eg`, and 0 only if `eg` is 0 or the complexity or a factor takes it all.
 ///
 /// ```
-/// use minkowski::eval::scale::scale_endgame;
+/// use minkowski_core::eval::scale::scale_endgame;
 /// assert_eq!(scale_endgame(100, 20, [64, 128]), 60); // (100 + 20) × 64/128
 /// assert_eq!(scale_endgame(-100, 20, [64, 128]), -120); // Black ahead: away from zero
 /// assert_eq!(scale_endgame(-100, -300, [128, 128]), 0); // toward zero, never past it
@@ -211,7 +211,7 @@ pub const fn scale_endgame(eg: i32, complexity: i32, factors: [i32; 2]) -> i32 {
 /// derivatives by `eg` and by `complexity` (0 where the complexity takes it all).
 ///
 /// ```
-/// use minkowski::eval::scale::scale_endgame_real;
+/// use minkowski_core::eval::scale::scale_endgame_real;
 /// assert_eq!(scale_endgame_real(100.0, 20.0, [64, 128]), (60.0, 0.5, 0.5));
 /// assert_eq!(scale_endgame_real(-100.0, 20.0, [64, 128]), (-120.0, 1.0, -1.0));
 /// assert_eq!(scale_endgame_real(-100.0, -300.0, [64, 128]), (0.0, 0.0, 0.0));

@@ -7,7 +7,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 /// queen 4; pawns and kings 0). Phases above this (after promotions) are clamped.
 ///
 /// ```
-/// use minkowski::eval::score::{MAX_PHASE, S};
+/// use minkowski_core::eval::score::{MAX_PHASE, S};
 /// assert_eq!(MAX_PHASE, 24);
 /// assert_eq!(S(10, 20).taper(MAX_PHASE + 5), 10); // clamped
 /// ```
@@ -16,7 +16,7 @@ pub const MAX_PHASE: i32 = 24;
 /// A score pair: `S(middlegame, endgame)` in centipawns.
 ///
 /// ```
-/// use minkowski::eval::score::{S, MAX_PHASE};
+/// use minkowski_core::eval::score::{S, MAX_PHASE};
 /// let s = S(100, 200) + S(10, -20) * 2;
 /// assert_eq!(s, S(120, 160));
 /// assert_eq!(s.taper(MAX_PHASE), 120); // all pieces on the board: the middlegame value
@@ -30,7 +30,7 @@ impl S {
     /// The zero pair.
     ///
     /// ```
-    /// use minkowski::eval::score::S;
+    /// use minkowski_core::eval::score::S;
     /// assert_eq!(S::ZERO, S(0, 0));
     /// assert_eq!(S::ZERO + S(3, 4), S(3, 4));
     /// ```
@@ -39,7 +39,7 @@ impl S {
     /// The middlegame component.
     ///
     /// ```
-    /// assert_eq!(minkowski::eval::score::S(7, -3).mg(), 7);
+    /// assert_eq!(minkowski_core::eval::score::S(7, -3).mg(), 7);
     /// ```
     #[must_use]
     pub const fn mg(self) -> i32 {
@@ -49,7 +49,7 @@ impl S {
     /// The endgame component.
     ///
     /// ```
-    /// assert_eq!(minkowski::eval::score::S(7, -3).eg(), -3);
+    /// assert_eq!(minkowski_core::eval::score::S(7, -3).eg(), -3);
     /// ```
     #[must_use]
     pub const fn eg(self) -> i32 {
@@ -59,7 +59,7 @@ impl S {
     /// Blend the pair by `phase` (0 = endgame … [`MAX_PHASE`] = middlegame; clamped).
     ///
     /// ```
-    /// use minkowski::eval::score::S;
+    /// use minkowski_core::eval::score::S;
     /// assert_eq!(S(0, 240).taper(2), 220); // bishop and knight left: phase 2 of 24
     /// assert_eq!(S(0, 240).taper(-1), 240); // clamped
     /// ```

@@ -11,8 +11,8 @@ use crate::geometry::{NOT_FILE_A, NOT_FILE_H, knight_attacks_set, knight_fork_sq
 /// which side of zero it ends on.
 ///
 /// ```
-/// use minkowski::eval::tactics::EXCHANGE_VALUE;
-/// use minkowski::eval::weights::role_index;
+/// use minkowski_core::eval::tactics::EXCHANGE_VALUE;
+/// use minkowski_core::eval::weights::role_index;
 /// use shakmaty::Role;
 /// assert!(EXCHANGE_VALUE[role_index(Role::Rook)] > EXCHANGE_VALUE[role_index(Role::Knight)]);
 /// ```
@@ -26,7 +26,7 @@ fn exchange_value(role: Role) -> i32 {
 /// piece defends.
 ///
 /// ```
-/// use minkowski::eval::tactics::fork_targets;
+/// use minkowski_core::eval::tactics::fork_targets;
 /// use shakmaty::{Chess, Color, Position, Square};
 /// let targets = fork_targets(Chess::default().board(), Color::White);
 /// assert!(targets.contains(Square::E8) && targets.contains(Square::D8) && targets.contains(Square::A8));
@@ -51,7 +51,7 @@ pub fn fork_targets(board: &Board, attacker: Color) -> Bitboard {
 /// Squares attacked by `color`'s pawns, set-wise.
 ///
 /// ```
-/// use minkowski::eval::tactics::pawn_attacks_set;
+/// use minkowski_core::eval::tactics::pawn_attacks_set;
 /// use shakmaty::{Bitboard, Color, Square};
 /// let a2 = Bitboard::from(Square::A2);
 /// assert_eq!(pawn_attacks_set(a2, Color::White), Bitboard::from(Square::B3));
@@ -72,7 +72,7 @@ pub const fn pawn_attacks_set(pawns: Bitboard, color: Color) -> Bitboard {
 /// does not count).
 ///
 /// ```
-/// use minkowski::eval::tactics::knight_fork_moves;
+/// use minkowski_core::eval::tactics::knight_fork_moves;
 /// use shakmaty::{Chess, Color, Position, Square, CastlingMode, fen::Fen};
 /// // The knight on d5 can jump to c7, forking the king on e8 and the rook on a8.
 /// let pos: Chess = "r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1".parse::<Fen>().unwrap()
@@ -134,7 +134,7 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
 /// queen counts when we defend it, one any undefended enemy piece attacks does not count.
 ///
 /// ```
-/// use minkowski::eval::tactics::winning_fork_squares;
+/// use minkowski_core::eval::tactics::winning_fork_squares;
 /// use shakmaty::{Bitboard, CastlingMode, Chess, Color, Position, Square, fen::Fen};
 /// let kings_and_rooks = |pos: &Chess| pos.board().kings() | pos.board().rooks();
 /// // The knight on d5 forks the king on e8 and the rook on a8 from c7.
@@ -225,7 +225,7 @@ fn pinned_pieces(board: &Board, color: Color) -> Bitboard {
 /// ([`fork_targets`]); pass your own.
 ///
 /// ```
-/// use minkowski::eval::tactics::knight_fork_jumps;
+/// use minkowski_core::eval::tactics::knight_fork_jumps;
 /// use shakmaty::{Bitboard, Square};
 ///
 /// let knights = Bitboard::from(Square::D5);

@@ -28,8 +28,8 @@ macro_rules! declare_terms {
         /// The evaluation terms, in the order the trace prints them.
         ///
         /// ```
-        /// use minkowski::eval::Evaluator;
-        /// use minkowski::eval::trace::Term;
+        /// use minkowski_core::eval::Evaluator;
+        /// use minkowski_core::eval::trace::Term;
         /// let trace = Evaluator::default().trace(&shakmaty::Chess::default());
         /// let row = Term::ALL.iter().position(|&t| t == Term::Material).unwrap();
         /// let [white, black] = trace.terms[row];
@@ -44,7 +44,7 @@ macro_rules! declare_terms {
             /// Every term, in trace order (the order of the rows of [`EvalTrace`]).
             ///
             /// ```
-            /// use minkowski::eval::trace::Term;
+            /// use minkowski_core::eval::trace::Term;
             /// assert_eq!(Term::ALL.first(), Some(&Term::Material));
             /// assert!(Term::ALL.iter().enumerate().all(|(i, &t)| t as usize == i));
             /// ```
@@ -53,7 +53,7 @@ macro_rules! declare_terms {
             /// The term's name in the trace.
             ///
             /// ```
-            /// assert_eq!(minkowski::eval::trace::Term::KnightForks.name(), "Knight forks");
+            /// assert_eq!(minkowski_core::eval::trace::Term::KnightForks.name(), "Knight forks");
             /// ```
             #[must_use]
             pub const fn name(self) -> &'static str {
@@ -112,8 +112,8 @@ declare_terms! {
 /// evaluation back ([`Coefficients`]).
 ///
 /// ```
-/// use minkowski::eval::Evaluator;
-/// use minkowski::eval::trace::Tracer;
+/// use minkowski_core::eval::Evaluator;
+/// use minkowski_core::eval::trace::Tracer;
 /// /// Remembers only the game phase.
 /// #[derive(Default)]
 /// struct Phase(i32);
@@ -183,7 +183,7 @@ impl Tracer for () {}
 /// A full record of one evaluation by term, printable as a table.
 ///
 /// ```
-/// use minkowski::eval::Evaluator;
+/// use minkowski_core::eval::Evaluator;
 /// use shakmaty::{Chess, CastlingMode, fen::Fen};
 /// let pos: Chess = "8/8/8/4k3/8/8/8/KBN5 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();

@@ -66,7 +66,7 @@ use declare::declare_weights;
 /// that turns a [`Role`] into an index.
 ///
 /// ```
-/// use minkowski::eval::weights::{MATERIAL, role_index};
+/// use minkowski_core::eval::weights::{MATERIAL, role_index};
 /// use shakmaty::Role;
 /// assert_eq!(role_index(Role::Pawn), 0);
 /// assert!(MATERIAL[role_index(Role::Rook)].eg() > MATERIAL[role_index(Role::Bishop)].eg());
@@ -80,7 +80,7 @@ pub const fn role_index(role: Role) -> usize {
 /// fitted (see [`defaults`]); the king has no material value.
 ///
 /// ```
-/// use minkowski::eval::weights::{MATERIAL, Weights, role_index};
+/// use minkowski_core::eval::weights::{MATERIAL, Weights, role_index};
 /// use shakmaty::Role;
 /// assert!(MATERIAL[role_index(Role::Rook)].eg() > MATERIAL[role_index(Role::Knight)].eg());
 /// assert_eq!(MATERIAL[role_index(Role::King)].eg(), 0);
@@ -92,7 +92,7 @@ pub const MATERIAL: [S; 6] = defaults::MATERIAL;
 /// the usual 1/1/2/4 weighting, so the start position has [`super::score::MAX_PHASE`] = 24.
 ///
 /// ```
-/// use minkowski::eval::weights::PHASE_WEIGHT;
+/// use minkowski_core::eval::weights::PHASE_WEIGHT;
 /// // 16 pieces in the start position: 4 knights, 4 bishops, 4 rooks, 2 queens.
 /// assert_eq!(4 * PHASE_WEIGHT[1] + 4 * PHASE_WEIGHT[2] + 4 * PHASE_WEIGHT[3] + 2 * PHASE_WEIGHT[4], 24);
 /// ```
@@ -103,7 +103,7 @@ pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 /// rank, so those entries are zero (no data reaches them).
 ///
 /// ```
-/// use minkowski::eval::weights::{PSQT, Weights, role_index};
+/// use minkowski_core::eval::weights::{PSQT, Weights, role_index};
 /// use shakmaty::{Role, Square};
 /// assert_eq!(PSQT[role_index(Role::Pawn)][Square::E1 as usize].mg(), 0);
 /// assert_eq!(Weights::default().psqt, PSQT);
@@ -175,7 +175,7 @@ declare_weights! {
 /// A weight name that [`Weights`] does not have.
 ///
 /// ```
-/// use minkowski::eval::{score::S, weights::{UnknownWeight, Weights}};
+/// use minkowski_core::eval::{score::S, weights::{UnknownWeight, Weights}};
 /// let err = Weights::default().set("material.dragon", S(1, 1)).unwrap_err();
 /// assert_eq!(err, UnknownWeight("material.dragon".to_owned()));
 /// assert_eq!(err.to_string(), "unknown evaluation weight \"material.dragon\"");
@@ -195,7 +195,7 @@ impl Field {
     /// What the table says about this field.
     ///
     /// ```
-    /// use minkowski::eval::weights::Field;
+    /// use minkowski_core::eval::weights::Field;
     /// assert_eq!(Field::KbnkCorner.spec().name, "kbnk_corner");
     /// assert!(Field::Tempo.spec().range.contains(&12));
     /// ```
@@ -207,7 +207,7 @@ impl Field {
     /// The flat index (see [`Weights::COUNT`]) of element `index` of this field.
     ///
     /// ```
-    /// use minkowski::eval::weights::{Field, Weights};
+    /// use minkowski_core::eval::weights::{Field, Weights};
     /// assert_eq!(Field::Material.index(0), 0);
     /// assert_eq!(Weights::index_of("material.rook"), Some(Field::Material.index(3)));
     /// ```
@@ -224,7 +224,7 @@ impl Weights {
     /// apart.
     ///
     /// ```
-    /// use minkowski::eval::weights::{SPECS, Weights};
+    /// use minkowski_core::eval::weights::{SPECS, Weights};
     /// // Every field's pairs, named or not.
     /// assert_eq!(Weights::COUNT, SPECS.iter().map(|s| s.len).sum::<usize>());
     /// // Of those, the named ones are the weights.
@@ -237,7 +237,7 @@ impl Weights {
     /// The field and element of flat index `index`, if it is below [`Weights::COUNT`].
     ///
     /// ```
-    /// use minkowski::eval::weights::{Field, Weights};
+    /// use minkowski_core::eval::weights::{Field, Weights};
     /// assert_eq!(Weights::locate(Field::Psqt.index(70)), Some((Field::Psqt, 70)));
     /// assert_eq!(Weights::locate(Weights::COUNT), None);
     /// ```
@@ -252,7 +252,7 @@ impl Weights {
     /// for elements that are structure rather than weights, and past [`Weights::COUNT`].
     ///
     /// ```
-    /// use minkowski::eval::weights::{Field, Weights};
+    /// use minkowski_core::eval::weights::{Field, Weights};
     /// assert_eq!(Weights::name_of(Field::MobilityRook.index(3)).as_deref(), Some("mobility_rook.n3"));
     /// assert_eq!(Weights::name_of(Field::KingZoneAttack.index(0)), None); // a pawn's attack
     /// ```
@@ -271,7 +271,7 @@ impl Weights {
     /// The flat index of the weight called `name`, if there is one.
     ///
     /// ```
-    /// use minkowski::eval::weights::{Field, Weights};
+    /// use minkowski_core::eval::weights::{Field, Weights};
     /// assert_eq!(Weights::index_of("kbnk_corner"), Some(Field::KbnkCorner.index(0)));
     /// assert_eq!(Weights::index_of("psqt.pawn.a1"), Some(Field::Psqt.index(0)));
     /// assert_eq!(Weights::index_of("material.king"), None); // structure, not a weight
@@ -287,7 +287,7 @@ impl Weights {
     /// The pair at flat index `index`, named or not.
     ///
     /// ```
-    /// use minkowski::eval::weights::{Field, Weights};
+    /// use minkowski_core::eval::weights::{Field, Weights};
     /// let w = Weights::default();
     /// assert_eq!(w.slot(Field::Tempo.index(0)), Some(w.tempo));
     /// assert_eq!(w.slot(Weights::COUNT), None);
@@ -301,7 +301,7 @@ impl Weights {
     /// The pair at flat index `index`, mutable.
     ///
     /// ```
-    /// use minkowski::eval::{score::S, weights::{Field, Weights}};
+    /// use minkowski_core::eval::{score::S, weights::{Field, Weights}};
     /// let mut w = Weights::default();
     /// *w.slot_mut(Field::ForkNow.index(0)).unwrap() = S(50, 50);
     /// assert_eq!(w.fork_now, S(50, 50));
@@ -317,7 +317,7 @@ impl Weights {
     /// `pawn_shield.near`, `bishop_pair`, `kbnk_corner`, ... (structure is left out).
     ///
     /// ```
-    /// use minkowski::eval::weights::Weights;
+    /// use minkowski_core::eval::weights::Weights;
     /// let mut w = Weights::default();
     /// let mut names = Vec::new();
     /// w.for_each_mut(|name, _| names.push(name.to_owned()));
@@ -338,7 +338,7 @@ impl Weights {
     /// Every weight name, in flat order ([`Weights::for_each_mut`]).
     ///
     /// ```
-    /// let names = minkowski::eval::weights::Weights::names();
+    /// let names = minkowski_core::eval::weights::Weights::names();
     /// assert!(names.contains(&"fork_now".to_owned()));
     /// ```
     #[must_use]
@@ -349,7 +349,7 @@ impl Weights {
     /// The weight called `name`, if there is one.
     ///
     /// ```
-    /// use minkowski::eval::weights::{MATERIAL, Weights};
+    /// use minkowski_core::eval::weights::{MATERIAL, Weights};
     /// assert_eq!(Weights::default().get("material.pawn"), Some(MATERIAL[0]));
     /// assert_eq!(Weights::default().get("material.dragon"), None);
     /// ```
@@ -362,7 +362,7 @@ impl Weights {
     /// checked here (engine.toml checks it).
     ///
     /// ```
-    /// use minkowski::eval::{weights::Weights, score::S};
+    /// use minkowski_core::eval::{weights::Weights, score::S};
     /// let mut w = Weights::default();
     /// w.set("kbnk_corner", S(30, 30)).unwrap();
     /// assert_eq!(w.kbnk_corner, S(30, 30));

@@ -114,7 +114,7 @@ static KNIGHT_DISTANCE: SquarePairTable = {
 /// the larger of the file and rank differences (0..=7).
 ///
 /// ```
-/// use minkowski::geometry::king_distance;
+/// use minkowski_core::geometry::king_distance;
 /// use shakmaty::Square;
 ///
 /// assert_eq!(king_distance(Square::A1, Square::H8), 7);
@@ -131,7 +131,7 @@ pub const fn king_distance(a: Square, b: Square) -> u32 {
 /// of the file and rank differences (0..=14).
 ///
 /// ```
-/// use minkowski::geometry::manhattan_distance;
+/// use minkowski_core::geometry::manhattan_distance;
 /// use shakmaty::Square;
 ///
 /// assert_eq!(manhattan_distance(Square::A1, Square::H8), 14);
@@ -160,7 +160,7 @@ pub const fn manhattan_distance(a: Square, b: Square) -> u32 {
 /// ```
 ///
 /// ```
-/// use minkowski::geometry::centre_manhattan_distance;
+/// use minkowski_core::geometry::centre_manhattan_distance;
 /// use shakmaty::Square;
 ///
 /// assert_eq!(centre_manhattan_distance(Square::E5), 0);
@@ -180,7 +180,7 @@ pub const fn centre_manhattan_distance(square: Square) -> u32 {
 /// the knight has no room to turn there.
 ///
 /// ```
-/// use minkowski::geometry::knight_distance;
+/// use minkowski_core::geometry::knight_distance;
 /// use shakmaty::Square;
 ///
 /// assert_eq!(knight_distance(Square::A1, Square::H8), 6);
@@ -220,7 +220,7 @@ const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// other; both agree on all 4,096 pairs.
 ///
 /// ```
-/// use minkowski::geometry::{knight_distance, knight_distance_by_rank_file};
+/// use minkowski_core::geometry::{knight_distance, knight_distance_by_rank_file};
 /// use shakmaty::Square;
 ///
 /// assert_eq!(knight_distance_by_rank_file(Square::H8, Square::G7), 4);

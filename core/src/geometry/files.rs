@@ -5,7 +5,7 @@
 /// The a-file.
 ///
 /// ```
-/// use minkowski::geometry::FILE_A;
+/// use minkowski_core::geometry::FILE_A;
 /// assert_eq!(FILE_A.count_ones(), 8);
 /// assert_eq!(FILE_A & 1, 1); // a1
 /// ```
@@ -14,7 +14,7 @@ pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 /// The h-file.
 ///
 /// ```
-/// use minkowski::geometry::{FILE_A, FILE_H};
+/// use minkowski_core::geometry::{FILE_A, FILE_H};
 /// assert_eq!(FILE_H, FILE_A << 7);
 /// ```
 pub const FILE_H: u64 = FILE_A << 7;
@@ -22,7 +22,7 @@ pub const FILE_H: u64 = FILE_A << 7;
 /// Every square except those on the a-file: where a bit may land after moving one file east.
 ///
 /// ```
-/// use minkowski::geometry::{FILE_A, NOT_FILE_A};
+/// use minkowski_core::geometry::{FILE_A, NOT_FILE_A};
 /// assert_eq!(NOT_FILE_A, !FILE_A);
 /// ```
 pub const NOT_FILE_A: u64 = !FILE_A;
@@ -30,7 +30,7 @@ pub const NOT_FILE_A: u64 = !FILE_A;
 /// Every square except those on the h-file: where a bit may land after moving one file west.
 ///
 /// ```
-/// use minkowski::geometry::{FILE_H, NOT_FILE_H};
+/// use minkowski_core::geometry::{FILE_H, NOT_FILE_H};
 /// assert_eq!(NOT_FILE_H, !FILE_H);
 /// ```
 pub const NOT_FILE_H: u64 = !FILE_H;
@@ -38,7 +38,7 @@ pub const NOT_FILE_H: u64 = !FILE_H;
 /// Every square except those on the a- and b-files: where a bit may land two files east.
 ///
 /// ```
-/// use minkowski::geometry::{NOT_FILES_AB, file_mask};
+/// use minkowski_core::geometry::{NOT_FILES_AB, file_mask};
 /// assert_eq!(NOT_FILES_AB, !(file_mask(0) | file_mask(1)));
 /// ```
 pub const NOT_FILES_AB: u64 = !(FILE_A | (FILE_A << 1));
@@ -46,7 +46,7 @@ pub const NOT_FILES_AB: u64 = !(FILE_A | (FILE_A << 1));
 /// Every square except those on the g- and h-files: where a bit may land two files west.
 ///
 /// ```
-/// use minkowski::geometry::{NOT_FILES_GH, file_mask};
+/// use minkowski_core::geometry::{NOT_FILES_GH, file_mask};
 /// assert_eq!(NOT_FILES_GH, !(file_mask(6) | file_mask(7)));
 /// ```
 pub const NOT_FILES_GH: u64 = !(FILE_H | (FILE_H >> 1));
@@ -54,7 +54,7 @@ pub const NOT_FILES_GH: u64 = !(FILE_H | (FILE_H >> 1));
 /// The squares of file `file` (0 = a … 7 = h; taken modulo 8, so a square index works too).
 ///
 /// ```
-/// use minkowski::geometry::{FILE_H, file_mask};
+/// use minkowski_core::geometry::{FILE_H, file_mask};
 /// assert_eq!(file_mask(7), FILE_H);
 /// assert_eq!(file_mask(28), file_mask(4)); // e4's file
 /// ```

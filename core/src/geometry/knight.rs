@@ -27,7 +27,7 @@ use super::files::{NOT_FILE_A, NOT_FILE_H, NOT_FILES_AB, NOT_FILES_GH};
 /// moved two and one ranks up and down; bits shifted past rank 1 or 8 simply fall off the board.
 ///
 /// ```
-/// use minkowski::geometry::knight_attacks_set;
+/// use minkowski_core::geometry::knight_attacks_set;
 /// use shakmaty::{attacks::knight_attacks, Bitboard, Square};
 ///
 /// let knights = Bitboard::from(Square::B1) | Bitboard::from(Square::G1);
@@ -54,7 +54,7 @@ pub const fn knight_attacks_set(knights: Bitboard) -> Bitboard {
 /// cycles cover the whole board from any square.
 ///
 /// ```
-/// use minkowski::geometry::knight_fill;
+/// use minkowski_core::geometry::knight_fill;
 /// use shakmaty::{Bitboard, Square};
 ///
 /// let once = knight_fill(Bitboard::from(Square::A1));
@@ -85,7 +85,7 @@ pub const fn knight_fill(knights: Bitboard) -> Bitboard {
 /// most 64 cycles.
 ///
 /// ```
-/// use minkowski::geometry::knight_reach;
+/// use minkowski_core::geometry::knight_reach;
 /// use shakmaty::{Bitboard, Square};
 ///
 /// let a1 = Bitboard::from(Square::A1);
@@ -123,7 +123,7 @@ pub const fn knight_reach(start: Bitboard, max_moves: u32, forbidden: Bitboard) 
 /// A forbidden target square can only be reached in zero moves.
 ///
 /// ```
-/// use minkowski::geometry::knight_set_distance;
+/// use minkowski_core::geometry::knight_set_distance;
 /// use shakmaty::{Bitboard, Square};
 ///
 /// let a1 = Bitboard::from(Square::A1);
@@ -159,7 +159,7 @@ pub const fn knight_set_distance(from: Bitboard, to: Bitboard, forbidden: Bitboa
 /// [`knight_distance`](super::knight_distance), computed without a table.
 ///
 /// ```
-/// use minkowski::geometry::knight_distance_by_fill;
+/// use minkowski_core::geometry::knight_distance_by_fill;
 /// use shakmaty::Square;
 ///
 /// assert_eq!(knight_distance_by_fill(Square::A1, Square::H8), 6);
@@ -206,7 +206,7 @@ const fn knight_direction_shifts(set: u64) -> [u64; 8] {
 /// with the squares your knights can safely move to.
 ///
 /// ```
-/// use minkowski::geometry::knight_fork_squares;
+/// use minkowski_core::geometry::knight_fork_squares;
 /// use shakmaty::{Bitboard, Square};
 ///
 /// // King on e8 and rook on a8: a knight on c7 forks them.

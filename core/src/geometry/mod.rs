@@ -13,7 +13,7 @@
 //! and on thousands of random sets.
 //!
 //! ```
-//! use minkowski::geometry::{king_distance, knight_distance, manhattan_distance};
+//! use minkowski_core::geometry::{king_distance, knight_distance, manhattan_distance};
 //! use shakmaty::Square;
 //!
 //! let (a, b) = (Square::B1, Square::C3);

@@ -33,7 +33,7 @@ use crate::geometry::{file_mask, king_distance, knight_attacks_set, knight_fill}
 /// against king and knights ([`super::is_knights_vs_passers`]).
 ///
 /// ```
-/// use minkowski::eval::endgame::PasserRace;
+/// use minkowski_core::eval::endgame::PasserRace;
 /// use shakmaty::{Bitboard, Color, Square};
 ///
 /// // A white pawn on b6, White to move; the black knight on h8 and the king on f4.
@@ -59,7 +59,7 @@ impl PasserRace {
     /// Pawn moves still needed to promote (a pawn on its second rank double-steps).
     ///
     /// ```
-    /// use minkowski::eval::endgame::PasserRace;
+    /// use minkowski_core::eval::endgame::PasserRace;
     /// use shakmaty::{Color, Square};
     /// let race = |pawn, pawn_color| PasserRace { pawn, pawn_color, pawn_to_move: true };
     /// assert_eq!(race(Square::E2, Color::White).moves_to_promote(), 5); // e2-e4 first
@@ -75,7 +75,7 @@ impl PasserRace {
     /// The square the pawn promotes on.
     ///
     /// ```
-    /// use minkowski::eval::endgame::PasserRace;
+    /// use minkowski_core::eval::endgame::PasserRace;
     /// use shakmaty::{Color, Square};
     /// let race = PasserRace { pawn: Square::C5, pawn_color: Color::Black, pawn_to_move: false };
     /// assert_eq!(race.promotion_square(), Square::C1);
@@ -94,7 +94,7 @@ impl PasserRace {
     /// defence moves first. (Only the distance counts; blocking pieces are not considered.)
     ///
     /// ```
-    /// use minkowski::eval::endgame::PasserRace;
+    /// use minkowski_core::eval::endgame::PasserRace;
     /// use shakmaty::{Color, Square};
     /// // White pawn on a5, three moves from a8; the black king on d6 is three king moves away.
     /// let race = PasserRace { pawn: Square::A5, pawn_color: Color::White, pawn_to_move: true };
@@ -114,7 +114,7 @@ impl PasserRace {
     /// anywhere in `fill^j(knights)`, and it is in time if that meets what is left of the path.
     ///
     /// ```
-    /// use minkowski::eval::endgame::PasserRace;
+    /// use minkowski_core::eval::endgame::PasserRace;
     /// use shakmaty::{Bitboard, Color, Square};
     /// // White pawn on g6, White to move: g7 and g8 are two moves away.
     /// let race = PasserRace { pawn: Square::G6, pawn_color: Color::White, pawn_to_move: true };
@@ -154,7 +154,7 @@ impl PasserRace {
     /// rewards with [`Weights::passer_unstoppable`] (and otherwise [`Weights::passer_caught`]).
     ///
     /// ```
-    /// use minkowski::eval::endgame::PasserRace;
+    /// use minkowski_core::eval::endgame::PasserRace;
     /// use shakmaty::{Bitboard, Color, Square};
     /// let race = PasserRace { pawn: Square::H3, pawn_color: Color::Black, pawn_to_move: true };
     /// assert!(race.unstoppable(None, Bitboard::EMPTY));

@@ -34,7 +34,7 @@ const POSITIONS: usize = 2 * 64 * 64 * 24;
 /// keep their own board. Any colour may be the strong side; squares are shakmaty's (a1 = 0).
 ///
 /// ```
-/// use minkowski::eval::endgame::KpkPosition;
+/// use minkowski_core::eval::endgame::KpkPosition;
 /// use shakmaty::{Color, Square};
 /// // Black pawn on d4, Black to move, white king g2 inside the pawn's square: a draw.
 /// let draw = KpkPosition {
@@ -68,7 +68,7 @@ impl KpkPosition {
     /// rank, kings in contact, the side not to move in check) answer `false`.
     ///
     /// ```
-    /// use minkowski::eval::endgame::KpkPosition;
+    /// use minkowski_core::eval::endgame::KpkPosition;
     /// use shakmaty::{Color, Square};
     /// // The classic: king in front of its pawn (Ke5, Pe4 against Ke7) wins when the lone king
     /// // must give way, and draws when the strong side has to move and lose the opposition.

@@ -81,8 +81,8 @@ pub(crate) use endgame_weights;
 /// What an endgame evaluator says, from the strong side's point of view.
 ///
 /// ```
-/// use minkowski::eval::endgame::{Verdict, lookup};
-/// use minkowski::eval::weights::Weights;
+/// use minkowski_core::eval::endgame::{Verdict, lookup};
+/// use minkowski_core::eval::weights::Weights;
 /// use shakmaty::{Chess, Position, CastlingMode, fen::Fen};
 /// let pos: Chess = "8/8/8/4k3/8/8/8/KN6 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
@@ -101,7 +101,7 @@ pub enum Verdict {
 /// Which material an [`Endgame`] applies to.
 ///
 /// ```
-/// use minkowski::eval::endgame::{ENDGAMES, Matcher};
+/// use minkowski_core::eval::endgame::{ENDGAMES, Matcher};
 /// let kbnk = ENDGAMES.iter().find(|e| e.code == "KBNK").unwrap();
 /// assert!(matches!(kbnk.matcher, Matcher::Exact(sig) if sig == "KBNK".parse().unwrap()));
 /// let kxk = ENDGAMES.iter().find(|e| e.code == "KXK").unwrap();
@@ -119,9 +119,9 @@ pub enum Matcher {
 /// One specialised endgame evaluator.
 ///
 /// ```
-/// use minkowski::eval::endgame::{Endgame, Matcher, Verdict};
-/// use minkowski::eval::trace::Tracer;
-/// use minkowski::eval::weights::{Field, Weights};
+/// use minkowski_core::eval::endgame::{Endgame, Matcher, Verdict};
+/// use minkowski_core::eval::trace::Tracer;
+/// use minkowski_core::eval::weights::{Field, Weights};
 /// use shakmaty::{Chess, Color};
 /// // Your own entry, in the same shape as Minkowski's: two rooks against a lone king. The
 /// // tracer hears of every weight the verdict uses (for the coefficient trace).
@@ -130,7 +130,7 @@ pub enum Matcher {
 ///     tracer.verdict_weight(Field::Material, 3, 2);
 ///     Verdict::Replace(w.known_win + w.material[3] * 2)
 /// }
-/// use minkowski::eval::endgame::Signature;
+/// use minkowski_core::eval::endgame::Signature;
 /// let mine = Endgame { code: "KRRK", matcher: Matcher::Exact(Signature::from_code("KRRK")), evaluate: krrk };
 /// let w = Weights::default();
 /// assert_eq!(mine.verdict(&Chess::default(), Color::White, &w),
@@ -151,8 +151,8 @@ impl Endgame {
     /// The verdict on `pos` with `strong` as the strong side, traced nowhere.
     ///
     /// ```
-    /// use minkowski::eval::endgame::{ENDGAMES, Verdict};
-    /// use minkowski::eval::weights::Weights;
+    /// use minkowski_core::eval::endgame::{ENDGAMES, Verdict};
+    /// use minkowski_core::eval::weights::Weights;
     /// use shakmaty::{Chess, Color};
     /// let kk = ENDGAMES.iter().find(|e| e.code == "KK").unwrap();
     /// assert!(matches!(kk.verdict(&Chess::default(), Color::White, &Weights::default()),
@@ -193,7 +193,7 @@ impl<'a> WeightSum<'a> {
 /// compile time (a malformed one does not compile).
 ///
 /// ```
-/// let codes: Vec<&str> = minkowski::eval::endgame::ENDGAMES.iter().map(|e| e.code).collect();
+/// let codes: Vec<&str> = minkowski_core::eval::endgame::ENDGAMES.iter().map(|e| e.code).collect();
 /// assert_eq!(codes, ["KK", "KNK", "KBK", "KNNK", "KPK", "KBNK", "KXK", "KNvP"]);
 /// ```
 pub const ENDGAMES: &[Endgame] = &[
@@ -242,7 +242,7 @@ pub const ENDGAMES: &[Endgame] = &[
 /// The first endgame of [`ENDGAMES`] that fits `board`, with the strong side.
 ///
 /// ```
-/// use minkowski::eval::endgame::lookup;
+/// use minkowski_core::eval::endgame::lookup;
 /// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
 /// let pos: Chess = "8/8/8/4k3/8/8/8/KBN5 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
@@ -284,7 +284,7 @@ fn draw(_: &Chess, _: Color, _: &Weights, _: &mut dyn Tracer) -> Verdict {
 /// knight, bishops on both square colours, or three knights (pawns may come on top).
 ///
 /// ```
-/// use minkowski::eval::endgame::is_kxk;
+/// use minkowski_core::eval::endgame::is_kxk;
 /// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
 /// let board = |fen: &str| "8/8/8/4k3/8/8/8/K7 w - - 0 1".replace("K7", fen)
 ///     .parse::<Fen>().unwrap().into_position::<Chess>(CastlingMode::Standard).unwrap()
@@ -314,7 +314,7 @@ pub fn is_kxk(board: &Board, strong: Color) -> bool {
 /// the race between passed pawns and knights (and the defending king) decides these.
 ///
 /// ```
-/// use minkowski::eval::endgame::is_knights_vs_passers;
+/// use minkowski_core::eval::endgame::is_knights_vs_passers;
 /// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
 /// let pos: Chess = "8/8/8/P3k3/8/8/8/K5n1 w - - 0 1".parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();

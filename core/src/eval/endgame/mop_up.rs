@@ -16,8 +16,8 @@ use crate::geometry::{
 /// Plain inputs, so any engine can call it with its own king squares.
 ///
 /// ```
-/// use minkowski::eval::endgame::mop_up_bonus;
-/// use minkowski::eval::weights::Weights;
+/// use minkowski_core::eval::endgame::mop_up_bonus;
+/// use minkowski_core::eval::weights::Weights;
 /// use shakmaty::Square;
 /// let w = Weights::default();
 /// let edge = mop_up_bonus(Square::F6, Square::H8, &w);
@@ -51,7 +51,7 @@ fn add_kings_close(sum: &mut WeightSum<'_>, strong_king: Square, weak_king: Squa
 /// a dark-squared bishop, a8/h1 for a light-squared one): 0 in the right corner, 7 in a wrong one.
 ///
 /// ```
-/// use minkowski::eval::endgame::kbnk_corner_distance;
+/// use minkowski_core::eval::endgame::kbnk_corner_distance;
 /// use shakmaty::Square;
 /// // c1 is a dark square: the bishop mates in a1 or h8.
 /// assert_eq!(kbnk_corner_distance(Square::A1, Square::C1), 0);
@@ -76,8 +76,8 @@ pub fn kbnk_corner_distance(weak_king: Square, bishop: Square) -> u32 {
 /// rather than five arguments, so that two squares cannot be swapped unnoticed.
 ///
 /// ```
-/// use minkowski::eval::endgame::KbnkPosition;
-/// use minkowski::eval::weights::Weights;
+/// use minkowski_core::eval::endgame::KbnkPosition;
+/// use minkowski_core::eval::weights::Weights;
 /// use shakmaty::Square;
 ///
 /// let w = Weights::default();
@@ -116,9 +116,9 @@ impl KbnkPosition {
     /// phase of the position, 2 for bishop and knight), or take [`S::eg`].
     ///
     /// ```
-    /// use minkowski::eval::endgame::KbnkPosition;
-    /// use minkowski::eval::score::S;
-    /// use minkowski::eval::weights::Weights;
+    /// use minkowski_core::eval::endgame::KbnkPosition;
+    /// use minkowski_core::eval::score::S;
+    /// use minkowski_core::eval::weights::Weights;
     /// use shakmaty::Square;
     ///
     /// let w = Weights::default();
@@ -168,7 +168,7 @@ impl KbnkPosition {
     /// right corner, 7 in a wrong one ([`kbnk_corner_distance`]).
     ///
     /// ```
-    /// use minkowski::eval::endgame::KbnkPosition;
+    /// use minkowski_core::eval::endgame::KbnkPosition;
     /// use shakmaty::Square;
     /// let p = KbnkPosition {
     ///     strong_king: Square::C3,
@@ -189,7 +189,7 @@ impl KbnkPosition {
     /// changes.
     ///
     /// ```
-    /// use minkowski::eval::endgame::KbnkPosition;
+    /// use minkowski_core::eval::endgame::KbnkPosition;
     /// use shakmaty::Square;
     /// let p = KbnkPosition {
     ///     strong_king: Square::A3,
@@ -215,7 +215,7 @@ impl KbnkPosition {
     /// undefended piece counts as a move).
     ///
     /// ```
-    /// use minkowski::eval::endgame::KbnkPosition;
+    /// use minkowski_core::eval::endgame::KbnkPosition;
     /// use shakmaty::Square;
     /// let p = KbnkPosition {
     ///     strong_king: Square::F7,

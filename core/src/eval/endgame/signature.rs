@@ -7,7 +7,7 @@ use crate::eval::weights::role_index;
 /// How many pawns, knights, bishops, rooks and queens one side has (kings are implied).
 ///
 /// ```
-/// use minkowski::eval::endgame::SideMaterial;
+/// use minkowski_core::eval::endgame::SideMaterial;
 /// let m: SideMaterial = "KBN".parse().unwrap();
 /// assert_eq!((m.knights(), m.bishops(), m.pawns()), (1, 1, 0));
 /// ```
@@ -21,7 +21,7 @@ impl SideMaterial {
     /// The material `color` has on `board`.
     ///
     /// ```
-    /// use minkowski::eval::endgame::SideMaterial;
+    /// use minkowski_core::eval::endgame::SideMaterial;
     /// use shakmaty::{Chess, Color, Position};
     /// let m = SideMaterial::of(Chess::default().board(), Color::White);
     /// assert_eq!((m.pawns(), m.queens()), (8, 1));
@@ -45,7 +45,7 @@ impl SideMaterial {
     /// Number of pawns.
     ///
     /// ```
-    /// use minkowski::eval::endgame::SideMaterial;
+    /// use minkowski_core::eval::endgame::SideMaterial;
     /// assert_eq!("KPPP".parse::<SideMaterial>().unwrap().pawns(), 3);
     /// ```
     #[must_use]
@@ -55,7 +55,7 @@ impl SideMaterial {
     /// Number of knights.
     ///
     /// ```
-    /// use minkowski::eval::endgame::SideMaterial;
+    /// use minkowski_core::eval::endgame::SideMaterial;
     /// assert_eq!("KNN".parse::<SideMaterial>().unwrap().knights(), 2);
     /// ```
     #[must_use]
@@ -65,7 +65,7 @@ impl SideMaterial {
     /// Number of bishops.
     ///
     /// ```
-    /// use minkowski::eval::endgame::SideMaterial;
+    /// use minkowski_core::eval::endgame::SideMaterial;
     /// assert_eq!("KBN".parse::<SideMaterial>().unwrap().bishops(), 1);
     /// ```
     #[must_use]
@@ -75,7 +75,7 @@ impl SideMaterial {
     /// Number of rooks.
     ///
     /// ```
-    /// use minkowski::eval::endgame::SideMaterial;
+    /// use minkowski_core::eval::endgame::SideMaterial;
     /// assert_eq!("KRP".parse::<SideMaterial>().unwrap().rooks(), 1);
     /// ```
     #[must_use]
@@ -85,7 +85,7 @@ impl SideMaterial {
     /// Number of queens.
     ///
     /// ```
-    /// use minkowski::eval::endgame::SideMaterial;
+    /// use minkowski_core::eval::endgame::SideMaterial;
     /// assert_eq!("KQ".parse::<SideMaterial>().unwrap().queens(), 1);
     /// ```
     #[must_use]
@@ -95,7 +95,7 @@ impl SideMaterial {
     /// Knights, bishops, rooks and queens together.
     ///
     /// ```
-    /// use minkowski::eval::endgame::SideMaterial;
+    /// use minkowski_core::eval::endgame::SideMaterial;
     /// assert_eq!("KQRBNP".parse::<SideMaterial>().unwrap().pieces(), 4); // pawns are not pieces
     /// ```
     #[must_use]
@@ -105,7 +105,7 @@ impl SideMaterial {
     /// Whether only the king is left.
     ///
     /// ```
-    /// use minkowski::eval::endgame::SideMaterial;
+    /// use minkowski_core::eval::endgame::SideMaterial;
     /// assert!("K".parse::<SideMaterial>().unwrap().is_lone_king());
     /// assert!(!"KP".parse::<SideMaterial>().unwrap().is_lone_king());
     /// ```
@@ -118,7 +118,7 @@ impl SideMaterial {
 /// Why a signature string did not parse.
 ///
 /// ```
-/// use minkowski::eval::endgame::Signature;
+/// use minkowski_core::eval::endgame::Signature;
 /// let err = "KXK".parse::<Signature>().unwrap_err();
 /// assert_eq!(err.0, "KXK");
 /// assert!(err.to_string().contains("bad material signature"));
@@ -160,7 +160,7 @@ impl std::str::FromStr for SideMaterial {
 /// Both sides' material: the side named first ("strong") and the other ("weak"), as in `"KBNK"`.
 ///
 /// ```
-/// use minkowski::eval::endgame::Signature;
+/// use minkowski_core::eval::endgame::Signature;
 /// let sig: Signature = "KBNK".parse().unwrap();
 /// assert_eq!(sig.strong.bishops(), 1);
 /// assert!(sig.weak.is_lone_king());
@@ -180,7 +180,7 @@ impl Signature {
     /// `const`) on a malformed code; [`str::parse`] is the fallible way.
     ///
     /// ```
-    /// use minkowski::eval::endgame::Signature;
+    /// use minkowski_core::eval::endgame::Signature;
     /// const KBNK: Signature = Signature::from_code("KBNK");
     /// assert_eq!(KBNK, "KBNK".parse().unwrap());
     /// ```

@@ -455,7 +455,7 @@ fn naive(board: &Board, color: Color) -> [i32; 10] {
 
 /// Up to `limit` positions of the suite `name` in `epd/`.
 fn suite(name: &str, limit: usize) -> Vec<Chess> {
-    let path = format!("{}/epd/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../epd/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()
         .filter_map(|line| {

@@ -46,8 +46,8 @@ pub(in crate::eval) const fn side(color: Color) -> usize {
 /// [`Coefficients::white_real`].
 ///
 /// ```
-/// use minkowski::eval::Evaluator;
-/// use minkowski::eval::weights::{Field, Weights};
+/// use minkowski_core::eval::Evaluator;
+/// use minkowski_core::eval::weights::{Field, Weights};
 /// use shakmaty::{Chess, Position, uci::UciMove};
 /// let pos = Chess::default();
 /// let m = "e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
@@ -94,7 +94,7 @@ impl Coefficients {
     /// The coefficient of flat index `index` in [`Coefficients::linear`] (0 if absent).
     ///
     /// ```
-    /// use minkowski::eval::{Evaluator, weights::Weights};
+    /// use minkowski_core::eval::{Evaluator, weights::Weights};
     /// use shakmaty::{CastlingMode, Chess, fen::Fen};
     /// // 1. Nf3: the mobility area takes in own pawns that can move (not the king): the knight on
     /// // f3 reaches d2 d4 e5 g5 h4 g1 h2, the one on b1 a3 c3 d2, Black's three each.
@@ -117,7 +117,7 @@ impl Coefficients {
     /// Whether an endgame verdict replaced the evaluation.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
+    /// use minkowski_core::eval::Evaluator;
     /// use shakmaty::{Chess, CastlingMode, fen::Fen};
     /// let krk: Chess = "8/8/8/4k3/8/8/8/KR6 w - - 0 1".parse::<Fen>().unwrap()
     ///     .into_position(CastlingMode::Standard).unwrap();
@@ -134,7 +134,7 @@ impl Coefficients {
     /// ([`scale_endgame`]): White's point of view, not blended.
     ///
     /// ```
-    /// use minkowski::eval::{Evaluator, score::S};
+    /// use minkowski_core::eval::{Evaluator, score::S};
     /// let e = Evaluator::default();
     /// assert_eq!(e.coefficients(&shakmaty::Chess::default()).sum(&e.weights), S::ZERO);
     /// ```
@@ -156,7 +156,7 @@ impl Coefficients {
     /// blended tempo bonus.
     ///
     /// ```
-    /// use minkowski::eval::Evaluator;
+    /// use minkowski_core::eval::Evaluator;
     /// let e = Evaluator::default();
     /// // The start position: level, plus White's tempo at phase 24 (its middlegame half).
     /// let start = e.coefficients(&shakmaty::Chess::default());
@@ -171,7 +171,7 @@ impl Coefficients {
     /// not 0): the linear form a tuner fits, from White's point of view.
     ///
     /// ```
-    /// use minkowski::eval::{Evaluator, weights::{Field, Weights}};
+    /// use minkowski_core::eval::{Evaluator, weights::{Field, Weights}};
     /// let c = Evaluator::default().coefficients(&shakmaty::Chess::default());
     /// let all: Vec<(usize, i32)> = c.all().collect();
     /// assert_eq!(all.last(), Some(&(Field::Tempo.index(0), 1)));
@@ -192,7 +192,7 @@ impl Coefficients {
     /// `count × (24 − phase) / 24`.
     ///
     /// ```
-    /// use minkowski::eval::{Evaluator, weights::Weights};
+    /// use minkowski_core::eval::{Evaluator, weights::Weights};
     /// use shakmaty::{CastlingMode, Chess, fen::Fen};
     /// let pos: Chess = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
     ///     .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
@@ -236,7 +236,7 @@ impl Coefficients {
     /// [`Evaluator::evaluate`](crate::eval::Evaluator::evaluate) with `w`, without evaluating.
     ///
     /// ```
-    /// use minkowski::eval::{Evaluator, score::S, weights::Weights};
+    /// use minkowski_core::eval::{Evaluator, score::S, weights::Weights};
     /// let pos = shakmaty::Chess::default();
     /// let c = Evaluator::default().coefficients(&pos);
     /// let mut w = Weights::default();

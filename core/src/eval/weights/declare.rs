@@ -18,7 +18,7 @@ use crate::eval::trace::Term;
 /// [`role_index`](super::role_index)).
 ///
 /// ```
-/// assert_eq!(minkowski::eval::weights::ROLE_NAMES[1], "knight");
+/// assert_eq!(minkowski_core::eval::weights::ROLE_NAMES[1], "knight");
 /// ```
 pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
@@ -28,7 +28,7 @@ pub const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", 
 /// not weights: no name reaches them and a tuner leaves them alone.
 ///
 /// ```
-/// use minkowski::eval::weights::Keys;
+/// use minkowski_core::eval::weights::Keys;
 /// assert_eq!(Keys::Roles(1, 4).key(2).as_deref(), Some("bishop"));
 /// assert_eq!(Keys::Roles(1, 4).key(5), None); // the king: not a weight
 /// assert_eq!(Keys::RoleSquares.key(64 + 28).as_deref(), Some("knight.e4"));
@@ -80,7 +80,7 @@ impl Keys {
     /// a weight.
     ///
     /// ```
-    /// use minkowski::eval::weights::Keys;
+    /// use minkowski_core::eval::weights::Keys;
     /// assert_eq!(Keys::Names(&["near", "far"]).key(1).as_deref(), Some("far"));
     /// assert_eq!(Keys::Ranks(1, 6).key(0), None);
     /// ```
@@ -124,7 +124,7 @@ impl Keys {
     /// empty for [`Keys::One`]), if it is a weight.
     ///
     /// ```
-    /// use minkowski::eval::weights::Keys;
+    /// use minkowski_core::eval::weights::Keys;
     /// assert_eq!(Keys::Roles(0, 4).index("queen"), Some(4));
     /// assert_eq!(Keys::Roles(0, 4).index("king"), None);
     /// assert_eq!(Keys::Ranks(1, 6).index("rank7"), Some(6));
@@ -167,7 +167,7 @@ impl Keys {
 /// [`Weights`](super::Weights)): see [`SPECS`](super::SPECS).
 ///
 /// ```
-/// use minkowski::eval::weights::{Field, SPECS};
+/// use minkowski_core::eval::weights::{Field, SPECS};
 /// let spec = Field::KingZoneAttack.spec();
 /// assert_eq!(spec.name, "king_zone_attack");
 /// assert!(spec.doc.contains("square"));
@@ -197,8 +197,8 @@ pub struct WeightSpec {
 /// A weight field seen as a flat slice of `S` pairs: `S`, `[S; N]` and `[[S; N]; M]`.
 ///
 /// ```
-/// use minkowski::eval::score::S;
-/// use minkowski::eval::weights::Slots;
+/// use minkowski_core::eval::score::S;
+/// use minkowski_core::eval::weights::Slots;
 /// let table = [[S(1, 2); 3]; 2];
 /// assert_eq!(table.slots().len(), 6);
 /// assert_eq!(S(5, 6).slots(), &[S(5, 6)]);
@@ -311,7 +311,7 @@ macro_rules! declare_weights {
         /// ([`SPECS`]); names, engine.toml and the coefficient trace all come from there.
         ///
         /// ```
-        /// use minkowski::eval::weights::{MATERIAL, Weights};
+        /// use minkowski_core::eval::weights::{MATERIAL, Weights};
         /// let w = Weights::default();
         /// assert_eq!(w.material[0], MATERIAL[0]); // a pawn
         /// assert_eq!(w.get("material.pawn"), Some(w.material[0]));
@@ -334,7 +334,7 @@ macro_rules! declare_weights {
         /// One weight field of [`Weights`], as the tracer and [`Weights::slots`] name it.
         ///
         /// ```
-        /// use minkowski::eval::weights::{Field, Weights};
+        /// use minkowski_core::eval::weights::{Field, Weights};
         /// let w = Weights::default();
         /// assert_eq!(w.slots(Field::BishopPair), &[w.bishop_pair]);
         /// assert_eq!(Field::ALL[Field::Psqt as usize], Field::Psqt);
@@ -356,7 +356,7 @@ macro_rules! declare_weights {
         /// usize`).
         ///
         /// ```
-        /// use minkowski::eval::weights::{Field, SPECS, Weights};
+        /// use minkowski_core::eval::weights::{Field, SPECS, Weights};
         /// assert_eq!(SPECS.len(), Field::ALL.len());
         /// let last = SPECS.last().unwrap();
         /// assert_eq!(last.offset + last.len, Weights::COUNT);
@@ -379,7 +379,7 @@ macro_rules! declare_weights {
             /// The pairs of `field`, flat (see [`Slots`]).
             ///
             /// ```
-            /// use minkowski::eval::weights::{Field, Weights};
+            /// use minkowski_core::eval::weights::{Field, Weights};
             /// let w = Weights::default();
             /// assert_eq!(w.slots(Field::Psqt).len(), 6 * 64);
             /// assert_eq!(w.slots(Field::Tempo)[0], w.tempo);
@@ -395,7 +395,7 @@ macro_rules! declare_weights {
             /// The pairs of `field`, flat and mutable.
             ///
             /// ```
-            /// use minkowski::eval::{score::S, weights::{Field, Weights}};
+            /// use minkowski_core::eval::{score::S, weights::{Field, Weights}};
             /// let mut w = Weights::default();
             /// w.slots_mut(Field::Material)[1] = S(300, 300);
             /// assert_eq!(w.material[1], S(300, 300));
