@@ -146,6 +146,12 @@ fn stalemating_capture_saves_the_losing_side() {
     assert_eq!(m.to(), shakmaty::Square::A7);
 }
 
+/// A draw found in the tree scores 0 give or take one centipawn (the search's draw jitter, which
+/// keeps lines into the same repetition from all scoring alike).
+fn is_draw_score(score: Score) -> bool {
+    matches!(score, Score::Cp(v) if v.abs() <= 1)
+}
+
 #[test]
 fn repetition_with_game_history_is_a_draw() {
     // Black is a queen and a rook up; White can repeat the position after 1. Nf3.
@@ -159,7 +165,7 @@ fn repetition_with_game_history_is_a_draw() {
     }
     let control = SearchControl::default();
     let r = Searcher::new(16).search(&p, &history, &depth(6), &control, &mut ());
-    assert_eq!(r.score, Score::Cp(0));
+    assert!(is_draw_score(r.score), "{:?}", r.score);
     assert_eq!(r.best_move, Some(uci(&p, "g1f3")));
     // Without the history the same position is lost.
     let r = Searcher::new(16).search(&p, &[], &depth(6), &control, &mut ());
@@ -171,7 +177,7 @@ fn repetition_with_game_history_is_a_draw() {
 #[test]
 fn fifty_move_rule() {
     let r = search("8/8/8/4k3/8/8/8/3QK3 w - - 99 80", &depth(5));
-    assert_eq!(r.score, Score::Cp(0));
+    assert!(is_draw_score(r.score), "{:?}", r.score);
     let r = search("8/8/8/4k3/8/8/8/3QK3 w - - 0 80", &depth(5));
     assert!(
         matches!(r.score, Score::Cp(v) if v > 500) || matches!(r.score, Score::Mate(n) if n > 0)
@@ -184,7 +190,8 @@ fn insufficient_material_is_a_draw() {
         "8/8/4k3/8/8/3NK3/8/8 w - - 0 1",
         "8/8/4k3/8/8/3BK3/8/8 b - - 0 1",
     ] {
-        assert_eq!(search(fen, &depth(6)).score, Score::Cp(0), "{fen}");
+        let score = search(fen, &depth(6)).score;
+        assert!(is_draw_score(score), "{fen}: {score:?}");
     }
 }
 
@@ -424,11 +431,11 @@ fn iterations_are_reported_in_order() {
 
 /// The search's signature, pinned: any functional change to the search or the evaluation changes
 /// it, and then this number (and the `Bench:` line of the commit) must be updated on purpose.
-/// The full `minkowski bench` (depth 16) printed `18147126 nodes`; it takes 20–40 s, so the pin
+/// The full `minkowski bench` (depth 16) printed `17564265 nodes`; it takes 20–40 s, so the pin
 /// here is the same positions at depth 10 (about 3 s with `--release`).
 #[test]
 fn bench_node_count_is_pinned() {
-    assert_eq!(run_bench(10).nodes, 1_082_706);
+    assert_eq!(run_bench(10).nodes, 943_035);
 }
 
 #[test]

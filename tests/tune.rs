@@ -9,8 +9,8 @@ use std::path::Path;
 use common::XorShift64;
 use minkowski::config::{Config, eval_table};
 use minkowski::eval::Evaluator;
+use minkowski::eval::combine::Pair;
 use minkowski::eval::score::S;
-use minkowski::eval::trace::danger_units_real;
 use minkowski::eval::weights::{Field, Weights};
 use minkowski::tune::loss::{expected_score, fit_k, gradient, loss};
 use minkowski::tune::{
@@ -151,7 +151,12 @@ fn away_from_the_drawishness_kinks(pos: &Chess, params: &[[f64; 2]]) -> bool {
     let mut raw = c.clone();
     (raw.scale, raw.phase, raw.tempo) = (None, 0, 0);
     let eg = raw.white_real(params);
-    let [_, complexity] = danger_units_real(&c.complexity, params);
+    let weight = |i: usize| {
+        params
+            .get(i)
+            .map_or(Pair::zero(), |&[mg, eg]| Pair { mg, eg })
+    };
+    let complexity = c.parts(weight).complexity;
     eg.abs() > 5.0 && (complexity + eg.abs()).abs() > 5.0
 }
 

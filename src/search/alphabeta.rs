@@ -5,14 +5,14 @@
 use std::sync::atomic::Ordering;
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::{Chess, Color, Move, Position};
 
 use super::CurrentMoveInfo;
-use super::board::{CheckInfo, child_key, is_tactical, null_move_key, prefetch_key};
-use super::history::Heuristics;
-use super::movepick::{MovePicker, Picked, PickerKind, see};
+use super::board::{CheckInfo, child_key, is_tactical, prefetch_key, unpack_candidate};
+use super::correction::CorrectionKeys;
+use super::history::{Heuristics, Prior};
+use super::movepick::{MovePicker, PickerKind};
 use super::params::*;
-use super::see::role_value;
 use super::singular::Singular;
 use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
@@ -86,6 +86,17 @@ impl<'a> Worker<'a> {
         false
     }
 
+    /// The score of a drawn position: zero, give or take one centipawn by the node count, so
+    /// that lines reaching the same draw by repetition do not all score alike and the search
+    /// keeps looking for a way out of (or into) them.
+    fn draw_score(&self) -> Value {
+        if DRAW_JITTER {
+            Value(1 - (self.nodes & 2) as i32)
+        } else {
+            Value::DRAW
+        }
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -102,6 +113,7 @@ impl<'a> Worker<'a> {
     /// parent's, not from scratch) and its TT bucket fetched early.
     pub(super) fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
         self.psqt[ply + 1] = self.eval.material_psqt_after(pos, m, self.psqt[ply]);
+        self.corr_keys[ply + 1] = self.corr_keys[ply].after(pos.turn(), m);
         let mut child = pos.clone();
         child.play_unchecked(m);
         let key = child_key(pos, self.key(), m, &child);
@@ -110,57 +122,40 @@ impl<'a> Worker<'a> {
         child
     }
 
-    /// Late move pruning, SEE pruning and futility pruning of one move of a non-PV-critical
-    /// node (the caller has checked the move does not give check), decided before the move is
-    /// played. `Some(true)` when the rule that pruned it prunes every later quiet move too.
+    /// Learn from a beta cutoff by `m` at `ply`: a quiet cut move gets a history bonus and the
+    /// quiets tried before it a malus, and becomes a killer and the counter-move; a tactical
+    /// cut move gets a capture-history bonus; the tactical moves tried before it, which did not
+    /// cut, a malus either way.
     #[allow(clippy::too_many_arguments)]
-    fn futile(
-        &self,
-        pos: &Chess,
-        picked: &Picked,
-        quiet: bool,
+    fn reward_cutoff(
+        &mut self,
+        turn: Color,
+        prior: Prior,
+        ply: usize,
         depth: i32,
-        improving: bool,
-        eval: Value,
-        alpha: Value,
-        quiets_tried: usize,
-    ) -> Option<bool> {
-        if quiet && depth <= LMP_DEPTH {
-            let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
-            if quiets_tried as i32 >= limit {
-                return Some(true);
+        m: Move,
+        quiets: &[Move],
+        tacticals: &[Move],
+    ) {
+        let bonus = Heuristics::bonus(depth);
+        if is_tactical(m) {
+            self.heur.update_capture(turn, m, bonus);
+        } else {
+            self.heur.update_history(turn, prior, m, bonus);
+            for &q in quiets {
+                self.heur.update_history(turn, prior, q, -bonus);
             }
+            self.heur.store_cutoff(turn, ply, m, self.played[ply]);
         }
-        if quiet
-            && depth <= FUTILITY_DEPTH
-            && eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0
-        {
-            return Some(true);
+        for &t in tacticals {
+            self.heur.update_capture(turn, t, -bonus);
         }
-        if depth <= SEE_PRUNE_DEPTH {
-            let threshold = if quiet {
-                -SEE_QUIET_MARGIN * depth
-            } else {
-                -SEE_CAPTURE_MARGIN * depth * depth
-            };
-            let below = if quiet {
-                // A quiet move that promotes nothing loses at most the piece it moves: when that
-                // piece is worth no more than the margin, the exchange cannot fall below it.
-                let bounded =
-                    picked.mv.promotion().is_none() && role_value(picked.mv.role()) <= -threshold;
-                !bounded && see(pos, picked.mv) < threshold
-            } else {
-                picked.see < threshold
-            };
-            if below {
-                return Some(false);
-            }
-        }
-        None
     }
 
     /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`;
-    /// `in_check` must be `pos.is_check()` (the parent knows it).
+    /// `in_check` must be `pos.is_check()` (the parent knows it); `cut_node` says the node is
+    /// expected to fail high (a null-window node whose parent expects it to refute the move).
+    #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
         pos: &Chess,
@@ -169,6 +164,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         mut alpha: Value,
         mut beta: Value,
+        cut_node: bool,
     ) -> Value {
         self.pv[ply].clear();
         if self.should_stop() {
@@ -177,11 +173,13 @@ impl<'a> Worker<'a> {
         let root = ply == 0;
         if root {
             self.psqt[0] = self.eval.material_psqt(pos.board());
+            self.corr_keys[0] = CorrectionKeys::new(pos.board());
+            self.double_extensions[0] = 0;
         }
         let pv_node = beta.0 - alpha.0 > 1;
         if !root {
             if self.is_draw(pos) {
-                return Value::DRAW;
+                return self.draw_score();
             }
             if ply >= MAX_PLY - 2 {
                 return if in_check {
@@ -229,20 +227,8 @@ impl<'a> Worker<'a> {
             return v;
         }
 
-        let static_eval = if in_check {
-            -Value::INFINITE
-        } else if let Some(h) = hit {
-            h.eval
-        } else if ply > 0
-            && self.played[ply].is_none()
-            && let Some(v) = self.eval.after_null_move(pos.board(), self.evals[ply - 1])
-        {
-            // After a null move: the parent's evaluation with the tempo handed over.
-            v
-        } else {
-            self.eval
-                .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
-        };
+        // Corrected by what the search learned about similar positions (`correction.rs`).
+        let (raw_eval, static_eval) = self.static_evals(pos, ply, hit, in_check);
         // The TT score is a better estimate than the static eval when its bound allows.
         let eval = match hit {
             Some(h)
@@ -259,42 +245,27 @@ impl<'a> Worker<'a> {
             _ => static_eval,
         };
         self.evals[ply] = static_eval;
+        self.raw_evals[ply] = raw_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         self.heur.clear_killers(ply + 1);
 
-        if !pv_node && !in_check && !root && excluded.is_none() {
-            // Reverse futility pruning: far above beta at low depth, assume it holds.
-            if depth <= RFP_DEPTH
-                && !beta.is_mate()
-                && static_eval.0 - RFP_MARGIN * (depth - i32::from(improving)) >= beta.0
-            {
-                return static_eval;
-            }
-            // Null-move pruning, not in zugzwang-prone positions (no pieces besides pawns).
-            if depth >= NMP_MIN_DEPTH
-                && eval >= beta
-                && !beta.is_mate()
-                && self.played[ply].is_some()
-                && has_non_pawn_material(pos)
-                && let Ok(child) = pos.clone().swap_turn()
-            {
-                let r = NMP_BASE_REDUCTION
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval.0 - beta.0) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
-                let key = null_move_key(pos, key);
-                self.tt.prefetch(key);
-                self.keys.push(key);
-                self.played[ply + 1] = None;
-                self.psqt[ply + 1] = self.psqt[ply];
-                let v = -self.negamax(&child, false, depth - r, ply + 1, -beta, -beta + 1);
-                self.keys.pop();
-                if self.stopped {
-                    return Value::DRAW;
-                }
-                if v >= beta {
-                    return if v.is_mate() { beta } else { v };
-                }
-            }
+        if !pv_node
+            && !in_check
+            && !root
+            && excluded.is_none()
+            && let Some(v) = self.prune_node(
+                pos,
+                depth,
+                ply,
+                beta,
+                static_eval,
+                eval,
+                improving,
+                hit,
+                cut_node,
+            )
+        {
+            return v;
         }
 
         // Internal iterative reduction: without a TT move this node is probably not critical.
@@ -325,9 +296,12 @@ impl<'a> Worker<'a> {
             // never reduced or pruned.
             picker.find_forks();
         }
+        let tt_tactical =
+            unpack_candidate(pos, tt_move).is_some_and(|m| m.is_capture() || m.is_promotion());
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut tacticals: ArrayVec<Move, 32> = ArrayVec::new();
         let mut searched = 0usize;
 
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
@@ -339,6 +313,11 @@ impl<'a> Worker<'a> {
             self.tt.prefetch(prefetch_key(pos, key, m));
             let quiet = !is_tactical(m);
             let gives_check = checks.gives_check(pos, m);
+            let history = if quiet {
+                self.heur.quiet_score(turn, prior, m)
+            } else {
+                self.heur.capture_score(turn, m)
+            };
             // Pruning of hopeless moves, once a move that avoids mate is known. Checking
             // moves are never pruned: mating attacks often begin with a quiet check; nor are
             // winning knight forks.
@@ -354,6 +333,7 @@ impl<'a> Worker<'a> {
                     eval,
                     alpha,
                     quiets.len(),
+                    history,
                 )
             {
                 if all_quiets {
@@ -369,7 +349,7 @@ impl<'a> Worker<'a> {
                         && excluded.is_none()
                         && PackedMove::pack(m) == tt_move =>
                 {
-                    match self.singular_extension(pos, depth, ply, beta, m, h) {
+                    match self.singular_extension(pos, depth, ply, beta, m, h, pv_node, cut_node) {
                         Singular::Extend(e) => e,
                         Singular::Cut(v) => return v,
                     }
@@ -387,11 +367,21 @@ impl<'a> Worker<'a> {
                 });
             }
             self.played[ply + 1] = Some(m);
+            self.double_extensions[ply + 1] =
+                self.double_extensions[ply] + u8::from(extension >= 2);
             let nodes_before = self.nodes;
             let new_depth = depth - 1 + extension;
             let mut v;
             if searched == 1 {
-                v = -self.negamax(&child, gives_check, new_depth, ply + 1, -beta, -alpha);
+                v = -self.negamax(
+                    &child,
+                    gives_check,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    !pv_node && !cut_node,
+                );
             } else {
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH
@@ -404,24 +394,42 @@ impl<'a> Worker<'a> {
                     r -= i32::from(improving);
                     r -= i32::from(picked.refutation);
                     r -= i32::from(gives_check);
-                    if quiet {
-                        r -= self.heur.quiet_score(turn, prior, m) / LMR_HISTORY_DIVISOR;
-                    }
+                    // A node expected to fail high needs only one move to do it: the late
+                    // ones are searched shallower still.
+                    r += LMR_CUT_NODE * i32::from(cut_node);
+                    // A tactical TT move is likely the best here; the quiet alternatives less so.
+                    r += i32::from(tt_tactical);
+                    r -= history
+                        / if quiet {
+                            LMR_HISTORY_DIVISOR
+                        } else {
+                            LMR_CAPTURE_HISTORY_DIVISOR
+                        };
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
+                let (a, b) = (-alpha - 1, -alpha);
                 v = -self.negamax(
                     &child,
                     gives_check,
                     new_depth - r,
                     ply + 1,
-                    -alpha - 1,
-                    -alpha,
+                    a,
+                    b,
+                    r > 0 || !cut_node,
                 );
                 if v > alpha && r > 0 {
-                    v = -self.negamax(&child, gives_check, new_depth, ply + 1, -alpha - 1, -alpha);
+                    v = -self.negamax(&child, gives_check, new_depth, ply + 1, a, b, !cut_node);
                 }
                 if v > alpha && v < beta {
-                    v = -self.negamax(&child, gives_check, new_depth, ply + 1, -beta, -alpha);
+                    v = -self.negamax(
+                        &child,
+                        gives_check,
+                        new_depth,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        false,
+                    );
                 }
             }
             self.keys.pop();
@@ -437,14 +445,7 @@ impl<'a> Worker<'a> {
                     best_move = Some(m);
                     self.update_pv(ply, m);
                     if v >= beta {
-                        if quiet {
-                            let bonus = Heuristics::bonus(depth);
-                            self.heur.update_history(turn, prior, m, bonus);
-                            for &q in &quiets {
-                                self.heur.update_history(turn, prior, q, -bonus);
-                            }
-                            self.heur.store_cutoff(turn, ply, m, self.played[ply]);
-                        }
+                        self.reward_cutoff(turn, prior, ply, depth, m, &quiets, &tacticals);
                         break;
                     }
                     alpha = v;
@@ -452,6 +453,8 @@ impl<'a> Worker<'a> {
             }
             if quiet {
                 let _ = quiets.try_push(m);
+            } else {
+                let _ = tacticals.try_push(m);
             }
         }
 
@@ -470,23 +473,15 @@ impl<'a> Worker<'a> {
             // Everything was pruned: fail low with the best guess available.
             return alpha;
         }
+        let bound = TtBound::of(best, beta, best_move.is_some());
+        if !in_check && excluded.is_none() {
+            let quiet = best_move.is_none_or(|m| !is_tactical(m));
+            self.learn_correction(pos, ply, depth, raw_eval, static_eval, best, bound, quiet);
+        }
         if (!root || self.store_root) && excluded.is_none() {
-            let bound = TtBound::of(best, beta, best_move.is_some());
             let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
-            self.tt.store(key, mv, best, static_eval, depth, bound, ply);
+            self.tt.store(key, mv, best, raw_eval, depth, bound, ply);
         }
         best
     }
-}
-
-/// Zugzwang guard for null-move pruning: whether the side to move has a rook or queen, or
-/// at least two minor pieces. With only king, pawns and one minor piece, zugzwang (where
-/// passing would help) is too common to trust a null move.
-#[must_use]
-pub fn has_non_pawn_material(pos: &Chess) -> bool {
-    let board = pos.board();
-    let ours = board.by_color(pos.turn());
-    let heavy = ours & (board.by_role(Role::Rook) | board.by_role(Role::Queen));
-    let minors = ours & (board.by_role(Role::Knight) | board.by_role(Role::Bishop));
-    heavy.any() || minors.more_than_one()
 }

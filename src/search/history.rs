@@ -1,8 +1,10 @@
 //! The history heuristics: killer moves, butterfly history, continuation history by the
-//! previous move and follow-up history by the side's own move before it, counter-moves.
+//! previous move and follow-up history by the side's own move before it, counter-moves, capture
+//! history, and (beside them, in `correction.rs`) the static-eval correction tables.
 
 use shakmaty::{Color, Move};
 
+use super::correction::Correction;
 use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_OFFSET, HISTORY_BONUS_PER_PLY, HISTORY_MAX};
 use super::tt::PackedMove;
 use super::worker::STACK_PLIES;
@@ -25,6 +27,10 @@ pub struct Heuristics {
     /// The same shape as `continuation`, keyed by the move two plies back.
     followup: Vec<i16>,
     counter: Vec<PackedMove>,
+    /// Capture history `[color][mover][to][victim]`: how often a capture of this kind cut.
+    capture: Vec<i16>,
+    /// The static-eval correction tables (kept and cleared with the move-ordering tables).
+    pub correction: Correction,
 }
 
 impl Default for Heuristics {
@@ -35,6 +41,8 @@ impl Default for Heuristics {
             continuation: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             followup: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             counter: vec![PackedMove::NONE; 2 * 7 * 64],
+            capture: vec![0; 2 * 6 * 64 * VICTIMS],
+            correction: Correction::default(),
         }
     }
 }
@@ -69,6 +77,14 @@ fn gravity(entry: &mut i16, bonus: i32) {
     let old = i32::from(*entry);
     let new = old + bonus - old * bonus.abs() / HISTORY_MAX;
     *entry = new.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+}
+
+/// Victim kinds of the capture history: the six roles, and none (a quiet queen promotion).
+const VICTIMS: usize = 7;
+
+fn capture_index(color: Color, m: Move) -> usize {
+    let victim = m.capture().map_or(VICTIMS - 1, role_index);
+    ((color as usize * 6 + role_index(m.role())) * 64 + m.to() as usize) * VICTIMS + victim
 }
 
 fn counter_index(color: Color, prev: Move) -> usize {
@@ -120,6 +136,17 @@ impl Heuristics {
         if let Some(p) = prior[1] {
             gravity(&mut self.followup[continuation_index(color, p, m)], bonus);
         }
+    }
+
+    /// Capture-history score of a tactical move (capture or promotion) of `color`.
+    #[must_use]
+    pub fn capture_score(&self, color: Color, m: Move) -> i32 {
+        i32::from(self.capture[capture_index(color, m)])
+    }
+
+    /// Reward (`bonus > 0`) or punish a tactical move, with gravity towards zero.
+    pub fn update_capture(&mut self, color: Color, m: Move, bonus: i32) {
+        gravity(&mut self.capture[capture_index(color, m)], bonus);
     }
 
     /// History bonus (and malus) for a cutoff at `depth`: linear in depth, so deep cutoffs

@@ -82,7 +82,7 @@ fn aspiration(
     // confirmed, and a shallower search confirms it sooner); a fail low searches the full depth.
     let mut search_depth = depth;
     loop {
-        let v = worker.negamax(pos, pos.is_check(), search_depth, 0, alpha, beta);
+        let v = worker.negamax(pos, pos.is_check(), search_depth, 0, alpha, beta, false);
         if worker.stopped {
             return None;
         }

@@ -19,12 +19,15 @@
 pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod board;
+pub(crate) mod correction;
 pub(crate) mod history;
 mod iteration;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
 pub(crate) mod params;
 mod pawn_king_memory;
+mod probcut;
+mod pruning;
 mod qsearch;
 pub(crate) mod see;
 mod singular;
@@ -254,7 +257,10 @@ impl Searcher {
         &self.evaluator
     }
 
-    /// The evaluator in use, to change its weights.
+    /// The evaluator in use, to change its weights. Everything learned is forgotten first, as
+    /// by [`Searcher::set_evaluator`]: the caches hold values of the evaluator as it is now, and
+    /// nothing can fill them again while the borrow lasts (a search needs the searcher), so the
+    /// next search starts with caches of the changed evaluator only.
     ///
     /// ```
     /// use minkowski::eval::score::S;
@@ -263,6 +269,7 @@ impl Searcher {
     /// assert_eq!(searcher.evaluator().weights.fork_now, S(60, 60));
     /// ```
     pub fn evaluator_mut(&mut self) -> &mut Evaluator {
+        self.clear();
         &mut self.evaluator
     }
 
@@ -301,7 +308,10 @@ impl Searcher {
         &self.tb
     }
 
-    /// Replace the evaluator (the TT is cleared: its scores came from the old one).
+    /// Replace the evaluator. Everything learned is forgotten ([`Searcher::clear`]): the TT's
+    /// scores and the pawn-king caches' sums (the main thread's and every helper's) came from
+    /// the old evaluator, and the histories from searches with it, so the next search is the one
+    /// a new searcher with this evaluator would make.
     ///
     /// ```
     /// use minkowski::eval::{Evaluator, weights::Weights};
@@ -312,7 +322,7 @@ impl Searcher {
     /// ```
     pub fn set_evaluator(&mut self, evaluator: Evaluator) {
         self.evaluator = evaluator;
-        self.clear_tt();
+        self.clear();
     }
 
     /// Search `pos`. `history` holds the Zobrist keys of the positions before `pos` in the game,

@@ -1,7 +1,8 @@
 //! Move ordering: static exchange evaluation and a staged move picker that does as little work
 //! as the node needs.
 //!
-//! Order: TT move, good captures and queen promotions (SEE ≥ 0, by MVV-LVA), killers, the
+//! Order: TT move, good captures and queen promotions (SEE ≥ 0, by MVV-LVA and capture
+//! history), killers, the
 //! counter-move, quiet knight forks that keep their gain, the other quiet moves by history, bad
 //! captures. The stages are lazy: nothing is generated
 //! before the TT move has been searched, a capture's SEE is computed when the capture comes up,
@@ -14,7 +15,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_candidate};
 use super::history::{Heuristics, Prior};
 use super::movegen::LegalGen;
-use super::params::FORK_ORDER_BONUS;
+use super::params::{CAPTURE_HISTORY_ORDER_DIVISOR, FORK_ORDER_BONUS};
 pub use super::see::see;
 use super::see::{captured_value, role_value};
 use super::tt::PackedMove;
@@ -122,6 +123,13 @@ fn mvv_lva(m: Move) -> i32 {
     captured_value(m) * 16 - role_value(m.role()) / 10 + m.promotion().map_or(0, role_value)
 }
 
+/// A tactical move's ordering score: MVV-LVA, shifted by how often this kind of capture (mover,
+/// square, victim) has cut before — by less than the gap between two victims' values, so
+/// history orders captures of similar victims and seldom overturns a clear material gain.
+fn tactical_score(heur: &Heuristics, color: Color, m: Move) -> i32 {
+    mvv_lva(m) + heur.capture_score(color, m) / CAPTURE_HISTORY_ORDER_DIVISOR
+}
+
 impl MovePicker {
     /// A picker for `pos` with the TT move `tt_move` (matched against the legal moves, never
     /// trusted) and the killers and counter-move of `ply` after the moves `prior`.
@@ -210,14 +218,15 @@ impl MovePicker {
     /// The tactical moves, scored by MVV-LVA (all moves when in check, the quiet ones unscored
     /// after the tactical ones).
     #[inline(never)]
-    fn generate(&mut self, pos: &Chess) {
+    fn generate(&mut self, pos: &Chess, heur: &Heuristics) {
         let tt = self.tt_move;
+        let turn = self.turn;
         let list = &mut self.list;
         let push = |m: Move| {
             if Some(m) != tt {
                 list.push(ScoredMove {
                     mv: m,
-                    score: mvv_lva(m),
+                    score: tactical_score(heur, turn, m),
                 });
             }
         };
@@ -238,7 +247,7 @@ impl MovePicker {
                     if is_tactical(m) && Some(m) != tt {
                         list.push(ScoredMove {
                             mv: m,
-                            score: mvv_lva(m),
+                            score: tactical_score(heur, turn, m),
                         });
                     }
                 }
@@ -358,7 +367,7 @@ impl MovePicker {
                     }
                 }
                 Stage::Generate => {
-                    self.generate(pos);
+                    self.generate(pos, heur);
                     self.stage = Stage::GoodTacticals;
                 }
                 Stage::GoodTacticals => {

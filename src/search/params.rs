@@ -28,6 +28,13 @@ pub const NMP_EVAL_DIVISOR: i32 = 200;
 /// Null-move pruning: at most this many plies from the eval term.
 pub const NMP_EVAL_MAX: i32 = 3;
 
+/// ProbCut: tried at this remaining depth or more.
+pub const PROBCUT_MIN_DEPTH: i32 = 5;
+/// ProbCut: a capture must hold beta plus this much in the shallow search.
+pub const PROBCUT_MARGIN: i32 = 180;
+/// ProbCut: the shallow search is this many plies shallower than the node.
+pub const PROBCUT_DEPTH_REDUCTION: i32 = 4;
+
 /// Internal iterative reduction: a node without a TT move at this depth or more is searched
 /// one ply shallower.
 pub const IIR_MIN_DEPTH: i32 = 4;
@@ -39,6 +46,16 @@ pub const SE_TT_DEPTH_SLACK: i32 = 3;
 /// Singular extensions: the alternatives must fail below the TT value minus this much per ply.
 pub const SE_DEPTH_MARGIN: i32 = 2;
 
+/// Singular extensions: a TT move whose alternatives fail this far below the singular bound is
+/// extended two plies (not at PV nodes).
+pub const SE_DOUBLE_MARGIN: i32 = 20;
+/// Singular extensions: at most this many double extensions on one line.
+pub const SE_DOUBLE_MAX: i32 = 6;
+
+/// History pruning of quiet moves: applies at this remaining depth or less.
+pub const HISTORY_PRUNE_DEPTH: i32 = 3;
+/// History pruning: a quiet move whose history score is below minus this per ply is skipped.
+pub const HISTORY_PRUNE_MARGIN: i32 = 2500;
 /// Late move pruning: applies at this remaining depth or less.
 pub const LMP_DEPTH: i32 = 8;
 /// Late move pruning: quiet moves tried before the rest are skipped is
@@ -68,6 +85,8 @@ pub const LMR_MIN_MOVES: usize = 2;
 pub const LMR_BASE: f64 = 0.75;
 /// Late move reductions: divisor of the logarithmic term.
 pub const LMR_DIVISOR: f64 = 2.25;
+/// Late move reductions: extra plies at a node expected to fail high (cut node).
+pub const LMR_CUT_NODE: i32 = 2;
 /// Late move reductions: one ply less per this much history score.
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
@@ -75,6 +94,12 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 /// any history score (butterfly, continuation and follow-up entries each stay within ±`HISTORY_MAX`), so
 /// such forks are the first quiet moves after the killers and the counter-move.
 pub const FORK_ORDER_BONUS: i32 = 1 << 20;
+
+/// Move ordering: a capture's history counts this many times less than MVV-LVA (whose victims
+/// lie 16 × their value apart).
+pub const CAPTURE_HISTORY_ORDER_DIVISOR: i32 = 8;
+/// Late move reductions: a capture is reduced one ply less per this much capture history.
+pub const LMR_CAPTURE_HISTORY_DIVISOR: i32 = 6144;
 
 /// Quiescence: delta pruning margin on top of the captured piece's value.
 pub const DELTA_MARGIN: i32 = 200;
@@ -92,6 +117,21 @@ pub const HISTORY_BONUS_PER_PLY: i32 = 300;
 pub const HISTORY_BONUS_OFFSET: i32 = 250;
 /// History: cap of one update.
 pub const HISTORY_BONUS_MAX: i32 = 2_400;
+
+/// Correction history: entries are in centipawns times this.
+pub const CORRECTION_GRAIN: i32 = 64;
+/// Correction history: entries stay within ±this (grain units; 96 cp).
+pub const CORRECTION_LIMIT: i32 = 96 * CORRECTION_GRAIN;
+/// Correction history: an update moves an entry `min(depth + 1, this)`/256 of the way to the
+/// node's error.
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+/// Correction history: weight of the pawn-structure entry in the correction (a weighted mean).
+pub const CORRECTION_PAWN_WEIGHT: i32 = 2;
+/// Correction history: weight of each side's non-pawn entry.
+pub const CORRECTION_NON_PAWN_WEIGHT: i32 = 1;
+
+/// Draws score ±1 by the node count instead of exactly 0.
+pub const DRAW_JITTER: bool = true;
 
 /// Poll the clock and the stop flag once every this many nodes (a power of two).
 pub const POLL_INTERVAL: u64 = 1024;

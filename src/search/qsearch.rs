@@ -59,13 +59,18 @@ impl Worker<'_> {
             return h.value;
         }
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
-        let static_eval;
+        let (raw_eval, static_eval);
         let mut best;
         if in_check {
+            raw_eval = -Value::INFINITE;
             static_eval = -Value::INFINITE;
             best = -Value::INFINITE;
         } else {
-            static_eval = hit.map_or(fresh_eval, |h| h.eval);
+            raw_eval = hit.map_or(fresh_eval, |h| h.eval);
+            static_eval =
+                self.heur
+                    .correction
+                    .corrected(pos.turn(), &self.corr_keys[ply], raw_eval);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -144,7 +149,7 @@ impl Worker<'_> {
         }
         let bound = TtBound::of(best, beta, best_move.is_some());
         let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
-        let eval_store = if in_check { Value::DRAW } else { static_eval };
+        let eval_store = if in_check { Value::DRAW } else { raw_eval };
         self.tt.store(key, mv, best, eval_store, 0, bound, ply);
         best
     }

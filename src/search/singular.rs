@@ -4,7 +4,9 @@
 
 use shakmaty::{Chess, Move};
 
-use super::params::{SE_DEPTH_MARGIN, SE_MIN_DEPTH, SE_TT_DEPTH_SLACK};
+use super::params::{
+    SE_DEPTH_MARGIN, SE_DOUBLE_MARGIN, SE_DOUBLE_MAX, SE_MIN_DEPTH, SE_TT_DEPTH_SLACK,
+};
 use super::tt::{TtBound, TtHit};
 use super::worker::Worker;
 use crate::value::Value;
@@ -21,6 +23,7 @@ impl Worker<'_> {
     /// Decide the extension of the TT move `m` (entry `tt`) at a non-root node of `depth`, not in
     /// check, by searching every other move to half depth against a bound just below the TT
     /// value.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn singular_extension(
         &mut self,
         pos: &Chess,
@@ -29,6 +32,8 @@ impl Worker<'_> {
         beta: Value,
         m: Move,
         tt: TtHit,
+        pv_node: bool,
+        cut_node: bool,
     ) -> Singular {
         if depth < SE_MIN_DEPTH
             || tt.depth < depth - SE_TT_DEPTH_SLACK
@@ -47,10 +52,17 @@ impl Worker<'_> {
             ply,
             Value(singular_beta.0 - 1),
             singular_beta,
+            cut_node,
         );
         self.excluded[ply] = None;
         if v < singular_beta {
-            Singular::Extend(1)
+            // Far below: the TT move is the only move by a wide margin, one more ply (double
+            // extension, not at PV nodes, a bounded number of times per line so the tree
+            // cannot explode).
+            let double = !pv_node
+                && v.0 < singular_beta.0 - SE_DOUBLE_MARGIN
+                && i32::from(self.double_extensions[ply]) < SE_DOUBLE_MAX;
+            Singular::Extend(1 + i32::from(double))
         } else if singular_beta >= beta {
             // Multi-cut: the TT move and at least one other move both beat beta.
             Singular::Cut(singular_beta)

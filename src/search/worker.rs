@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use shakmaty::Move;
 
 use super::alphabeta::{Line, LmrTable};
+use super::correction::CorrectionKeys;
 use super::history::Heuristics;
 use super::time::{RootNodes, TimeManager};
 use super::tt::TranspositionTable;
@@ -49,6 +50,12 @@ pub struct Worker<'a> {
     pub pv: Vec<Line>,
     /// Static evaluation per ply (`-INFINITE` when in check).
     pub evals: Vec<Value>,
+    /// Static evaluation per ply before correction (what the TT stores).
+    pub raw_evals: Vec<Value>,
+    /// Correction-history keys per ply, kept up to date move by move.
+    pub corr_keys: Vec<CorrectionKeys>,
+    /// Double extensions on the path to each ply (bounded by `SE_DOUBLE_MAX`).
+    pub double_extensions: Vec<u8>,
     /// Material and piece-square sum per ply (White's view), kept up to date move by move.
     pub psqt: Vec<S>,
     /// This thread's pawn-and-king terms by configuration, for the evaluation; it outlives
@@ -108,6 +115,9 @@ impl<'a> Worker<'a> {
             keys,
             pv: vec![Line::new(); MAX_PLY + 1],
             evals: vec![Value::DRAW; STACK_PLIES],
+            raw_evals: vec![Value::DRAW; STACK_PLIES],
+            corr_keys: vec![CorrectionKeys::default(); STACK_PLIES],
+            double_extensions: vec![0; STACK_PLIES],
             psqt: vec![S::ZERO; STACK_PLIES],
             played: vec![None; STACK_PLIES],
             excluded: vec![None; STACK_PLIES],

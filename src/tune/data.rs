@@ -5,26 +5,12 @@
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position};
 
+use super::dual::Aggregate;
 use crate::eval::Evaluator;
-use crate::eval::scale::scale_endgame_real;
+use crate::eval::combine::{Number, Pair, Parts, combine};
 use crate::eval::score::MAX_PHASE;
 use crate::eval::trace::Coefficients;
-use crate::eval::trace::{danger_score_real, danger_units_real};
 use crate::eval::weights::{Field, Weights};
-
-/// One position's evaluation in real numbers ([`Dataset::parts`]) and the slopes of its
-/// drawishness stage: a weight's endgame half that enters the sum before the stage (every one
-/// but the tempo bonus, king danger through its curve) moves the evaluation `eg_slope` times
-/// as much as it would unscaled; a complexity weight's endgame half `complexity_slope` times.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Parts {
-    /// White's evaluation.
-    pub value: f64,
-    /// `∂ scaled endgame half / ∂ endgame half` (1 where nothing is scaled).
-    pub eg_slope: f64,
-    /// `∂ scaled endgame half / ∂ complexity`.
-    pub complexity_slope: f64,
-}
 
 /// Labelled positions as linear forms in the weights: position `i` is the evaluation
 /// `Σ count × (mg × phase + eg × (24 − phase)) / 24` over its terms (White's point of view, in
@@ -157,45 +143,66 @@ impl Dataset {
     /// [`Coefficients::white_real`] gives for the same position.
     #[must_use]
     pub fn white_real(&self, i: usize, params: &[[f64; 2]]) -> f64 {
-        self.parts(i, params).value
+        combine(&self.parts(i, params, |x, _| x)).white
     }
 
-    /// [`Dataset::white_real`] of position `i`, with how the drawishness stage
-    /// ([`crate::eval::scale`]) scales derivatives: see [`Parts`].
-    #[must_use]
-    pub fn parts(&self, i: usize, params: &[[f64; 2]]) -> Parts {
-        let tempo = Field::Tempo.index(0);
-        let (mut mg, mut eg, mut tempo_eg) = (0.0, 0.0, 0.0);
-        for &(index, count) in self.terms(i) {
-            let [m, e] = params[usize::from(index)];
-            mg += f64::from(count) * m;
-            // The tempo bonus joins after the scaling, as in the evaluation.
-            if usize::from(index) == tempo {
-                tempo_eg += f64::from(count) * e;
-            } else {
-                eg += f64::from(count) * e;
-            }
-        }
-        for (terms, sign) in self.danger(i).into_iter().zip([1.0, -1.0]) {
-            let [m, e] = danger_score_real(danger_units_real(terms, params));
-            mg += sign * m;
-            eg += sign * e;
-        }
-        let (eg_slope, complexity_slope) = match self.scale[i] {
-            Some(factors) => {
-                let [_, complexity] = danger_units_real(self.complexity(i), params);
-                let (scaled, eg_slope, complexity_slope) =
-                    scale_endgame_real(eg, complexity, factors);
-                eg = scaled;
-                (eg_slope, complexity_slope)
-            }
-            None => (1.0, 0.0),
+    /// The parts of position `i`'s evaluation ([`Parts`], what
+    /// [`combine`](crate::eval::combine::combine) reads) with the flat parameters `params`:
+    /// each [`Aggregate`] summed in real numbers, then made a number of type `N` by
+    /// `aggregate(sum, which)` (the tuner makes each a [`super::dual::Dual`] variable, so that
+    /// the combine gives the evaluation's derivative by each).
+    ///
+    /// ```
+    /// use minkowski::eval::{Evaluator, combine::combine};
+    /// use minkowski::tune::{Dataset, dual::{Aggregate, Dual}, params_of};
+    /// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
+    /// let mut data = Dataset::default();
+    /// data.push(&e.coefficients(&pos), 0.5);
+    /// let value = combine(&data.parts(0, &params_of(&e.weights), Dual::variable)).white;
+    /// // Phase 24: the evaluation moves with the middlegame halves only.
+    /// assert_eq!((value.by(Aggregate::TempoMg), value.by(Aggregate::TempoEg)), (1.0, 0.0));
+    /// ```
+    pub fn parts<N: Number>(
+        &self,
+        i: usize,
+        params: &[[f64; 2]],
+        aggregate: impl Fn(f64, Aggregate) -> N,
+    ) -> Parts<N> {
+        let sum = |terms: &[(u16, i16)]| {
+            terms.iter().fold([0.0, 0.0], |[m, e], &(index, count)| {
+                let [pm, pe] = params.get(usize::from(index)).copied().unwrap_or([0.0; 2]);
+                [m + f64::from(count) * pm, e + f64::from(count) * pe]
+            })
         };
-        let share = self.mg_share(i);
+        let tempo_index = Field::Tempo.index(0);
+        let (mut linear, mut tempo) = ([0.0; 2], [0.0; 2]);
+        for &(index, count) in self.terms(i) {
+            let [m, e] = params.get(usize::from(index)).copied().unwrap_or([0.0; 2]);
+            // The tempo bonus is blended apart, after the drawishness stage.
+            let to = if usize::from(index) == tempo_index {
+                &mut tempo
+            } else {
+                &mut linear
+            };
+            to[0] += f64::from(count) * m;
+            to[1] += f64::from(count) * e;
+        }
+        let pair = |[mg, eg]: [f64; 2], [a, b]: [Aggregate; 2]| Pair {
+            mg: aggregate(mg, a),
+            eg: aggregate(eg, b),
+        };
+        let [white, black] = self.danger(i);
         Parts {
-            value: mg * share + (eg + tempo_eg) * (1.0 - share),
-            eg_slope,
-            complexity_slope,
+            linear: pair(linear, [Aggregate::LinearMg, Aggregate::LinearEg]),
+            danger: [
+                pair(sum(white), Aggregate::danger(0)),
+                pair(sum(black), Aggregate::danger(1)),
+            ],
+            complexity: aggregate(sum(self.complexity(i))[1], Aggregate::Complexity),
+            scale: self.scale[i].map(|factors| factors.map(i32::from)),
+            replaced: None,
+            tempo: pair(tempo, [Aggregate::TempoMg, Aggregate::TempoEg]),
+            phase: i32::from(self.phase[i]),
         }
     }
 

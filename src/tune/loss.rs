@@ -8,8 +8,8 @@
 use std::ops::Range;
 
 use super::data::Dataset;
-use crate::eval::acc::{DANGER_EG_DIVISOR, DANGER_MG_DIVISOR};
-use crate::eval::trace::danger_units_real;
+use super::dual::{Aggregate, Dual};
+use crate::eval::combine::combine;
 use crate::eval::weights::{Field, Weights};
 
 /// The evaluation scale of the model: `p = sigmoid(K · eval / EVAL_SCALE)`. With it, K is near 1
@@ -135,19 +135,13 @@ pub struct Gradient {
     pub by_param: Vec<[f64; 2]>,
 }
 
-/// The loss over the positions `range` of `data` and its gradient. By the chain rule, with
-/// `p = sigmoid(k · e / 400)` and `s = phase / 24`:
-///
-/// ```text
-/// ∂ loss / ∂ mg_j = mean over positions of 2 (p − target) · p (1 − p) · k / 400 · count_j · s
-/// ∂ loss / ∂ eg_j = the same with (1 − s)
-/// ```
-///
-/// A king-danger weight enters through its side's curve: its count is multiplied by the
-/// curve's slope at that side's units (`2 · units / 720` in the middlegame, `1 / 20` in the
-/// endgame while the units are positive, 0 otherwise), negated for Black's attack. Every
-/// endgame half but the tempo bonus's then passes through the drawishness stage: times its
-/// slope ([`super::data::Parts`]); a complexity weight's endgame half enters only there.
+/// The loss over the positions `range` of `data` and its gradient. With
+/// `p = sigmoid(k · e / 400)`, `∂ loss / ∂ e = 2 (p − target) · p (1 − p) · k / 400` per
+/// position; the evaluation's derivatives by its aggregates (the linear sum, each side's king
+/// danger units, the complexity, the tempo bonus: [`Aggregate`]) come from running the one
+/// combine on [`Dual`] numbers, and a weight's derivative is then the aggregate's times the
+/// weight's count in it. No derivative of the danger curve, the drawishness stage or the blend
+/// is written by hand.
 ///
 /// ```
 /// use minkowski::eval::Evaluator;
@@ -175,46 +169,37 @@ pub fn gradient(
         let mut loss = 0.0;
         let tempo = Field::Tempo.index(0);
         for i in part {
-            let parts = data.parts(i, params);
-            let p = expected_score(k, parts.value);
+            let value = combine(&data.parts(i, params, Dual::variable)).white;
+            let p = expected_score(k, value.value);
             let error = p - data.target(i);
             loss += error * error;
             let slope = 2.0 * error * p * (1.0 - p) * k / EVAL_SCALE;
-            let share = data.mg_share(i);
-            let (d_mg, d_eg) = (slope * share, slope * (1.0 - share));
-            // Endgame halves pass through the drawishness stage (the tempo bonus does not).
-            let d_eg_scaled = d_eg * parts.eg_slope;
-            for &(index, count) in data.terms(i) {
-                let g = &mut by_param[usize::from(index)];
-                let count = f64::from(count);
-                g[0] += d_mg * count;
-                g[1] += count
-                    * if usize::from(index) == tempo {
-                        d_eg
-                    } else {
-                        d_eg_scaled
-                    };
-            }
-            for &(index, count) in data.complexity(i) {
-                by_param[usize::from(index)][1] += d_eg * parts.complexity_slope * f64::from(count);
-            }
-            // King danger: each side's units go through the curve; by the chain rule its
-            // derivative scales the units' counts.
-            for (terms, sign) in data.danger(i).into_iter().zip([1.0, -1.0]) {
-                let [um, ue] = danger_units_real(terms, params);
-                let mg_factor = sign * 2.0 * um.max(0.0) / f64::from(DANGER_MG_DIVISOR);
-                let eg_factor = if ue > 0.0 {
-                    sign / f64::from(DANGER_EG_DIVISOR)
-                } else {
-                    0.0
-                };
+            let by = |mg: Aggregate, eg: Aggregate| [slope * value.by(mg), slope * value.by(eg)];
+            let add = |by_param: &mut [[f64; 2]], terms: &[(u16, i16)], [mg, eg]: [f64; 2]| {
                 for &(index, count) in terms {
                     let g = &mut by_param[usize::from(index)];
-                    let count = f64::from(count);
-                    g[0] += d_mg * count * mg_factor;
-                    g[1] += d_eg_scaled * count * eg_factor;
+                    g[0] += mg * f64::from(count);
+                    g[1] += eg * f64::from(count);
                 }
+            };
+            let linear = by(Aggregate::LinearMg, Aggregate::LinearEg);
+            let tempo_slope = by(Aggregate::TempoMg, Aggregate::TempoEg);
+            for &(index, count) in data.terms(i) {
+                let d = if usize::from(index) == tempo {
+                    tempo_slope
+                } else {
+                    linear
+                };
+                let g = &mut by_param[usize::from(index)];
+                g[0] += d[0] * f64::from(count);
+                g[1] += d[1] * f64::from(count);
             }
+            for (side, terms) in data.danger(i).into_iter().enumerate() {
+                let [mg, eg] = Aggregate::danger(side);
+                add(&mut by_param, terms, by(mg, eg));
+            }
+            let complexity = slope * value.by(Aggregate::Complexity);
+            add(&mut by_param, data.complexity(i), [0.0, complexity]);
         }
         (loss, by_param)
     });

@@ -49,11 +49,12 @@
 //! ```
 
 mod data;
+pub mod dual;
 pub mod loss;
 mod rust;
 mod select;
 
-pub use data::{Builder, Dataset, Kept, Parts};
+pub use data::{Builder, Dataset, Kept};
 pub use rust::rust_source;
 pub use select::{RULE_WEIGHTS, Selection, glob_match};
 

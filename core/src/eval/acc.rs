@@ -2,41 +2,17 @@
 //! `count` times to one side's score *and* tells the tracer, so the score, the printed trace
 //! and the tuner's coefficients come from one expression and cannot disagree.
 //!
-//! Beside the linear sum it keeps one non-linear channel: each side's king-danger units
-//! ([`Acc::danger`]), summed over every danger term and then sent through one curve,
-//! [`danger_score`], as strong hand-crafted evaluations do (a few attackers are worth far more
-//! together than apart). The tracer sees the units, so the tuner can apply the chain rule.
+//! Beside the linear sum it keeps the non-linear channels' inputs: each side's king-danger units
+//! ([`Acc::danger`]), summed over every danger term and then sent through one curve
+//! ([`super::combine::danger_curve`]), as strong hand-crafted evaluations do (a few attackers
+//! are worth far more together than apart), and the complexity ([`Acc::complexity`]). The
+//! tracer sees the inputs; [`super::combine`](mod@super::combine) turns them into the value.
 
 use shakmaty::{ByColor, Color};
 
 use super::score::S;
 use super::trace::Tracer;
 use super::weights::{Field, Weights};
-
-/// The middlegame half of the king-danger curve: `units² / DANGER_MG_DIVISOR` for positive
-/// units. 720 puts 300 units (two pieces on the king with a safe check) near a pawn and a
-/// half.
-pub const DANGER_MG_DIVISOR: i32 = 720;
-
-/// The endgame half of the king-danger curve: `units / DANGER_EG_DIVISOR`, linear, since
-/// without queens a king attack rarely decides on its own.
-pub const DANGER_EG_DIVISOR: i32 = 20;
-
-/// What `units` of king danger are worth to the attacker: `(mg², eg)` scaled by the two
-/// divisors, nothing for negative units (a defended king is not a bonus to the attacker).
-///
-/// ```
-/// use minkowski_core::eval::acc::danger_score;
-/// use minkowski_core::eval::score::S;
-/// assert_eq!(danger_score(S(360, 200)), S(180, 10));
-/// assert_eq!(danger_score(S(-50, -50)), S(0, 0));
-/// ```
-#[must_use]
-pub const fn danger_score(units: S) -> S {
-    let mg = if units.0 > 0 { units.0 } else { 0 };
-    let eg = if units.1 > 0 { units.1 } else { 0 };
-    S(mg * mg / DANGER_MG_DIVISOR, eg / DANGER_EG_DIVISOR)
-}
 
 /// One evaluation's running sums: each side's linear score and king-danger units.
 pub struct Acc<'a, T: Tracer> {
@@ -79,7 +55,7 @@ impl<'a, T: Tracer> Acc<'a, T> {
     }
 
     /// `color`'s attack on the enemy king gains element `index` of `field`, `count` times, in
-    /// king-danger units (see [`danger_score`]).
+    /// king-danger units (see [`super::combine::danger_curve`]).
     #[inline(always)]
     pub fn danger(&mut self, color: Color, field: Field, index: usize, count: i32) {
         *self.danger.get_mut(color) += self.weights.slots(field)[index] * count;
@@ -114,10 +90,9 @@ impl<'a, T: Tracer> Acc<'a, T> {
         self.score.white - self.score.black
     }
 
-    /// The whole sum from White's point of view: the linear scores and each side's king
-    /// danger through the curve.
+    /// Each side's king-danger units, `[white, black]`.
     #[inline(always)]
-    pub fn finish(&self) -> S {
-        self.linear() + danger_score(self.danger.white) - danger_score(self.danger.black)
+    pub fn danger_units(&self) -> [S; 2] {
+        [self.danger.white, self.danger.black]
     }
 }

@@ -38,7 +38,32 @@ pub struct Info {
     pub king_area_hits: ByColor<i32>,
 }
 
+/// What the terms kept in the pawn-king cache ([`super::pawn_king`]) may read: pawns, kings
+/// and pawn attacks, nothing of the other pieces. The cache keys its entries by pawns and kings
+/// alone, so a cached term that read a piece's attacks would give one key two sums; taking this
+/// view instead of [`Info`] makes that a type error.
+#[derive(Clone, Copy, Debug)]
+pub struct PawnsAndKings {
+    /// Each side's pawns.
+    pub pawns: ByColor<Bitboard>,
+    /// Each side's king square.
+    pub king: ByColor<Option<Square>>,
+    /// Squares each side's pawns attack.
+    pub pawn_attacks: ByColor<Bitboard>,
+}
+
 impl Info {
+    /// The pawns-and-kings part, for the cached terms.
+    #[inline(always)]
+    #[must_use]
+    pub fn pawns_and_kings(&self) -> PawnsAndKings {
+        PawnsAndKings {
+            pawns: self.pawns,
+            king: self.king,
+            pawn_attacks: self.pawn_attacks,
+        }
+    }
+
     /// Pawns, kings and their attacks; the pieces' attacks are added by [`Info::add_attacks`].
     #[must_use]
     pub fn new(board: &Board) -> Info {

@@ -1,12 +1,12 @@
 //! The king: its pawn shelter and the enemy's pawn storm, measured as rank distances on the
 //! king's file and its neighbours; its distance to the nearest pawn (for the endgame); and the
 //! enemy's attack on it, summed in king-danger units that go through one non-linear curve
-//! ([`super::acc::danger_score`]).
+//! ([`super::combine::danger_curve`]).
 
 use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::acc::Acc;
-use super::info::Info;
+use super::info::{Info, PawnsAndKings};
 use super::pawns::{ranks_ahead, relative_rank};
 use super::trace::Tracer;
 use super::weights::{Field, role_index};
@@ -40,7 +40,7 @@ macro_rules! king_weights {
                 range -200..=200, term KingShelter;
             /// King danger units per piece (knight, bishop, rook, queen; index [`role_index`]) that
             /// attacks the enemy king's area. Danger units of one side add up and go through one
-            /// curve ([`super::acc::danger_score`]): squared in the middlegame, linear in the
+            /// curve ([`super::combine::danger_curve`]): squared in the middlegame, linear in the
             /// endgame.
             DangerAttacker danger_attacker: [S; 6] = defaults::DANGER_ATTACKER,
                 keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
@@ -74,8 +74,8 @@ pub(crate) use king_weights;
 const NO_PAWN: usize = 7;
 
 /// Scores `color`'s king shelter, the enemy pawn storm against it, and its distance to the
-/// nearest pawn. Depends on pawns and kings only.
-pub fn shelter<T: Tracer>(info: &Info, color: Color, acc: &mut Acc<'_, T>) {
+/// nearest pawn. Kept in the pawn-king cache: it reads pawns and kings only.
+pub fn shelter<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, T>) {
     let Some(king) = *info.king.get(color) else {
         return;
     };
@@ -265,7 +265,7 @@ mod tests {
         let w = Weights::default();
         let mut tracer = CountingTracer::default();
         let mut acc = Acc::new(&w, &mut tracer);
-        shelter(&info, color, &mut acc);
+        shelter(&info.pawns_and_kings(), color, &mut acc);
         danger(pos.board(), &info, color, &mut acc);
         (
             main_counts(&tracer, color, field),

@@ -12,6 +12,7 @@
 //! and [`Evaluator::coefficients`] the evaluation as a linear form in the weights (for a tuner).
 
 pub mod acc;
+pub mod combine;
 pub mod endgame;
 pub mod info;
 pub mod king;
@@ -37,6 +38,7 @@ use shakmaty::{
 /// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
 pub use crate::value::Value;
 use acc::Acc;
+use combine::{Pair, Parts, combine};
 use endgame::Verdict;
 use info::Info;
 use pawn_king::PawnKingCache;
@@ -402,39 +404,42 @@ impl Evaluator {
         for color in Color::ALL {
             pieces::evaluate(board, &info, color, closed, &mut acc);
         }
-        let mut score = material_psqt + acc.finish();
+        let mut linear = material_psqt + acc.linear();
 
-        // Specialised endgames replace or adjust the sum above; where none applies, the
-        // endgame half is moved toward zero where the material edge does not win.
+        // Specialised endgames replace or adjust the sum; where none applies, the endgame half
+        // is moved toward zero where the material edge does not win (the drawishness stage).
         let endgame = endgame::lookup(board);
-        if endgame.is_none() {
-            score = scale::drawishness(pos, &info, score, &mut acc);
-        }
+        let scale = match endgame {
+            None => Some(scale::drawishness(board, &info, &mut acc)),
+            Some(_) => None,
+        };
+        let ([white_danger, black_danger], complexity) = (acc.danger_units(), acc.complexity_sum());
+        let mut replaced = None;
         if let Some((eg, strong)) = endgame {
             // The verdict's weights go to the tracer as `verdict_weight`s.
             let verdict = (eg.evaluate)(pos, strong, w, tracer);
             tracer.endgame(eg.code, strong, verdict);
             let sign = if strong == Color::White { 1 } else { -1 };
             match verdict {
-                Verdict::Replace(s) => {
-                    let white = s.taper(phase) * sign;
-                    let value = if pos.turn() == Color::White {
-                        white
-                    } else {
-                        -white
-                    };
-                    return Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT));
-                }
-                Verdict::Adjust(s) => score += s * sign,
+                Verdict::Replace(s) => replaced = Some(Pair::from(s * sign)),
+                Verdict::Adjust(s) => linear += s * sign,
             }
         }
-
-        let mut value = score.taper(phase);
-        if pos.turn() == Color::Black {
-            value = -value;
+        let white_to_move = pos.turn() == Color::White;
+        if replaced.is_none() {
+            tracer.tempo(pos.turn());
         }
-        tracer.tempo(pos.turn());
-        value += w.tempo.taper(phase);
+        let parts = Parts {
+            linear: linear.into(),
+            danger: [white_danger.into(), black_danger.into()],
+            complexity,
+            scale,
+            replaced,
+            tempo: if white_to_move { w.tempo } else { -w.tempo }.into(),
+            phase,
+        };
+        let white = combine(&parts).white;
+        let value = if white_to_move { white } else { -white };
         Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
     }
 
@@ -505,8 +510,10 @@ impl Evaluator {
 }
 
 /// The terms that depend on pawns and kings only (what [`PawnKingCache`] keeps): both sides'
-/// pawn structure, king shelter and storm; returns the passed pawns of both sides.
+/// pawn structure, king shelter and storm; returns the passed pawns of both sides. They get
+/// the pawns-and-kings view, not [`Info`]: nothing else can enter a cached sum.
 fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
+    let info = &info.pawns_and_kings();
     let mut passed = Bitboard::EMPTY;
     for color in Color::ALL {
         passed |= pawns::structure(info, color, acc);

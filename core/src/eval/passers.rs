@@ -127,8 +127,8 @@ mod tests {
         let w = Weights::default();
         let mut tracer = CountingTracer::default();
         let mut acc = Acc::new(&w, &mut tracer);
-        let passed =
-            structure(&info, Color::White, &mut acc) | structure(&info, Color::Black, &mut acc);
+        let passed = structure(&info.pawns_and_kings(), Color::White, &mut acc)
+            | structure(&info.pawns_and_kings(), Color::Black, &mut acc);
         evaluate(pos.board(), &info, passed, pos.turn(), &mut acc);
         Color::ALL.map(|c| main_counts(&tracer, c, field))
     }

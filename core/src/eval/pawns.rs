@@ -5,7 +5,7 @@
 use shakmaty::{Bitboard, Color, Square, attacks};
 
 use super::acc::Acc;
-use super::info::Info;
+use super::info::PawnsAndKings;
 use super::trace::Tracer;
 use super::weights::Field;
 use crate::geometry::file_mask;
@@ -161,8 +161,9 @@ pub const fn stop_square(sq: Square, color: Color) -> Option<Square> {
     }
 }
 
-/// Scores `color`'s pawn structure and returns its passed pawns.
-pub fn structure<T: Tracer>(info: &Info, color: Color, acc: &mut Acc<'_, T>) -> Bitboard {
+/// Scores `color`'s pawn structure and returns its passed pawns. Kept in the pawn-king cache:
+/// it reads pawns and kings only.
+pub fn structure<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, T>) -> Bitboard {
     let ours = *info.pawns.get(color);
     let theirs = *info.pawns.get(!color);
     let their_attacks = *info.pawn_attacks.get(!color);
@@ -229,6 +230,7 @@ pub fn structure<T: Tracer>(info: &Info, color: Color, acc: &mut Acc<'_, T>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::info::Info;
     use crate::eval::test_support::{main_counts, position};
     use crate::eval::trace::CountingTracer;
     use crate::eval::weights::Weights;
@@ -240,7 +242,7 @@ mod tests {
         let w = Weights::default();
         let mut tracer = CountingTracer::default();
         let mut acc = Acc::new(&w, &mut tracer);
-        let _ = structure(&info, color, &mut acc);
+        let _ = structure(&info.pawns_and_kings(), color, &mut acc);
         main_counts(&tracer, color, field)
     }
 
@@ -397,10 +399,13 @@ mod tests {
         let mut silent = ();
         let mut acc = Acc::new(&w, &mut silent);
         assert_eq!(
-            structure(&info, Color::White, &mut acc),
+            structure(&info.pawns_and_kings(), Color::White, &mut acc),
             Bitboard::from(Square::A2)
         );
-        assert_eq!(structure(&info, Color::Black, &mut acc), Bitboard::EMPTY);
+        assert_eq!(
+            structure(&info.pawns_and_kings(), Color::Black, &mut acc),
+            Bitboard::EMPTY
+        );
     }
 
     /// The structure terms against a naive restatement over squares, on random pawn sets.

@@ -4,7 +4,8 @@
 //! 1. **Complexity** ([`Field::Complexity`]): a sum of weights over the pawns (how many, on
 //!    both flanks or one, a pure pawn ending, a base) that moves the endgame half away from zero
 //!    (positive) or toward it (negative), but never past it: `eg + sign(eg) × max(c, −|eg|)`.
-//!    Fitted by the tuner through that formula (the chain rule in `tune/loss.rs`).
+//!    Fitted by the tuner through that formula ([`super::combine::scale_endgame`], which the
+//!    tuner differentiates automatically).
 //! 2. **Scale factor** ([`factor`]): out of [`SCALE_NORMAL`], by rules on the material of the
 //!    side ahead in the endgame half (opposite-coloured bishops, a lone minor, a lone queen
 //!    against pieces, a few pawns on one flank). The factors are set by hand (Ethereal's for the
@@ -14,15 +15,14 @@
 //! evaluation that read it would give one key two values (and the search draws by the rule
 //! anyway). A fade that read it did no better in games (see `docs/evaluation.md`).
 //!
-//! Neither stage can change the sign of the endgame half (`tests` below check it on random
+//! Neither stage can change the sign of the endgame half (`combine`'s tests check it on random
 //! numbers, `tests/eval_symmetry.rs` on every suite). Specialised endgames
 //! ([`super::endgame`]) come first: where one applies, nothing here does.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
+use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::score::S;
 use super::trace::Tracer;
 use super::weights::Field;
 
@@ -151,17 +151,14 @@ pub fn factor(board: &Board, strong: Color) -> i32 {
     SCALE_NORMAL
 }
 
-/// The drawishness stage of an evaluation: the complexity terms into `acc`, the scale factors
-/// to the tracer, and `score` (White's point of view) with its endgame half moved and scaled.
-pub fn drawishness<T: Tracer>(pos: &Chess, info: &Info, score: S, acc: &mut Acc<'_, T>) -> S {
-    let board = pos.board();
+/// The drawishness stage's inputs: the complexity terms into `acc`, and the scale factors
+/// `[if White is ahead, if Black is]` (reported to the tracer), which
+/// [`super::combine::scale_endgame`] applies with the complexity to the endgame half.
+pub fn drawishness<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) -> [i32; 2] {
     complexity(board, info, acc);
     let factors = [factor(board, Color::White), factor(board, Color::Black)];
     acc.tracer().scale(factors);
-    S(
-        score.mg(),
-        scale_endgame(score.eg(), acc.complexity_sum(), factors),
-    )
+    factors
 }
 
 /// The complexity terms of the position (see the [module](self) documentation), into `acc`.
@@ -178,59 +175,11 @@ pub fn complexity<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) {
     acc.complexity(Field::Complexity, BASE, 1);
 }
 
-/// The endgame half `eg` (White's point of view) after complexity `complexity` and the scale
-/// factors `factors` (`[if White is ahead, if Black is ahead]`): never of another sign than
-/// `eg`, and 0 only if `eg` is 0 or the complexity or a factor takes it all.
-///
-/// ```
-/// use minkowski_core::eval::scale::scale_endgame;
-/// assert_eq!(scale_endgame(100, 20, [64, 128]), 60); // (100 + 20) × 64/128
-/// assert_eq!(scale_endgame(-100, 20, [64, 128]), -120); // Black ahead: away from zero
-/// assert_eq!(scale_endgame(-100, -300, [128, 128]), 0); // toward zero, never past it
-/// assert_eq!(scale_endgame(0, 50, [128, 128]), 0);
-/// ```
-#[must_use]
-pub const fn scale_endgame(eg: i32, complexity: i32, factors: [i32; 2]) -> i32 {
-    if eg == 0 {
-        return 0;
-    }
-    let sign = eg.signum();
-    let floor = -eg.abs();
-    let moved = eg
-        + sign
-            * if complexity > floor {
-                complexity
-            } else {
-                floor
-            };
-    let factor = if sign > 0 { factors[0] } else { factors[1] };
-    moved * factor / SCALE_NORMAL
-}
-
-/// [`scale_endgame`] in real numbers, without rounding, for the tuner: the value and its
-/// derivatives by `eg` and by `complexity` (0 where the complexity takes it all).
-///
-/// ```
-/// use minkowski_core::eval::scale::scale_endgame_real;
-/// assert_eq!(scale_endgame_real(100.0, 20.0, [64, 128]), (60.0, 0.5, 0.5));
-/// assert_eq!(scale_endgame_real(-100.0, 20.0, [64, 128]), (-120.0, 1.0, -1.0));
-/// assert_eq!(scale_endgame_real(-100.0, -300.0, [64, 128]), (0.0, 0.0, 0.0));
-/// ```
-#[must_use]
-pub fn scale_endgame_real(eg: f64, complexity: f64, factors: [u8; 2]) -> (f64, f64, f64) {
-    if eg == 0.0 || complexity <= -eg.abs() {
-        return (0.0, 0.0, 0.0);
-    }
-    let sign = eg.signum();
-    let factor =
-        f64::from(if sign > 0.0 { factors[0] } else { factors[1] }) / f64::from(SCALE_NORMAL);
-    ((eg + sign * complexity) * factor, factor, sign * factor)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::eval::test_support::position;
+    use shakmaty::Position;
 
     fn board(fen: &str) -> Board {
         position(fen).board().clone()
@@ -297,38 +246,5 @@ mod tests {
         let late = position("4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 90 80");
         let eval = crate::eval::Evaluator::default();
         assert_eq!(eval.evaluate(&early), eval.evaluate(&late));
-    }
-
-    /// The property: over random endgame halves, complexities and factors the sign never
-    /// flips, and the real-number form agrees with the integer one within its rounding.
-    #[test]
-    fn neither_complexity_nor_factor_flips_the_sign() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |span: i64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % (2 * span as u64 + 1)) as i64 - span
-        };
-        for _ in 0..100_000 {
-            let eg = next(3000) as i32;
-            let c = next(400) as i32;
-            let factors = [next(64) + 64, next(64) + 64].map(|f| f as i32);
-            let out = scale_endgame(eg, c, factors);
-            assert!(
-                out.signum() == eg.signum() || out == 0,
-                "{eg} {c} {factors:?}"
-            );
-            assert!(out.abs() <= (eg.abs() + c.max(0)), "{eg} {c} {factors:?}");
-            let real = scale_endgame_real(
-                f64::from(eg),
-                f64::from(c),
-                factors.map(|f| u8::try_from(f).unwrap()),
-            );
-            assert!(
-                (real.0 - f64::from(out)).abs() < 1.0,
-                "{eg} {c} {factors:?}"
-            );
-        }
     }
 }

@@ -10,13 +10,13 @@ use std::fmt;
 
 use shakmaty::Color;
 
+pub use coefficients::Coefficients;
 pub(super) use coefficients::CountingTracer;
 use coefficients::side;
-pub use coefficients::{Coefficients, danger_score_real, danger_units_real};
 
-use super::acc::danger_score;
+use super::combine::{Pair, Parts, combine};
 use super::endgame::Verdict;
-use super::scale::{SCALE_NORMAL, scale_endgame};
+use super::scale::SCALE_NORMAL;
 use super::score::{MAX_PHASE, S};
 use super::weights::{Field, Weights};
 use crate::value::Value;
@@ -135,7 +135,7 @@ pub trait Tracer {
     }
     /// `color`'s attack on the enemy king gains element `index` of `field`, `count` times, in
     /// king-danger units: each side's units add up and go through
-    /// [`super::acc::danger_score`] (not linear in the weights).
+    /// [`super::combine::danger_curve`] (not linear in the weights).
     #[inline(always)]
     fn danger(&mut self, color: Color, field: Field, index: usize, count: i32) {
         let _ = (color, field, index, count);
@@ -239,30 +239,36 @@ impl EvalTrace {
                 trace.terms[Term::Endgame as usize][side(strong)] += value(index, count);
             }
         }
+        // The non-linear stages, through the one combine: what the danger curve adds to each
+        // side, what the drawishness stage changes in the endgame half of the sum so far.
         if !matches!(counts.endgame, Some((_, _, Verdict::Replace(_)))) {
-            for color in [Color::White, Color::Black] {
-                let units = counts.danger[side(color)]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &count)| count != 0)
-                    .fold(S::ZERO, |sum, (index, &count)| sum + value(index, count));
-                trace.terms[Term::KingDanger as usize][side(color)] += danger_score(units);
-            }
-        }
-        if let Some(factors) = counts.scale {
-            // Everything so far is the sum that complexity and the factor act on.
-            let eg: i32 = trace
+            let linear = trace
                 .terms
                 .iter()
-                .map(|[white, black]| (*white - *black).eg())
-                .sum();
-            let complexity: i32 = (0..Weights::COUNT)
-                .filter(|&index| counts.complexity[index] != 0)
-                .map(|index| value(index, counts.complexity[index]).eg())
-                .sum();
-            let change = scale_endgame(eg, complexity, factors) - eg;
-            trace.terms[Term::Drawishness as usize][0] += S(0, change);
-            trace.drawishness = Some((complexity, factors));
+                .fold(S::ZERO, |sum, [white, black]| sum + *white - *black);
+            let units = |counts: &[i32]| {
+                (0..Weights::COUNT)
+                    .filter(|&index| counts[index] != 0)
+                    .fold(S::ZERO, |sum, index| sum + value(index, counts[index]))
+            };
+            let complexity = units(&counts.complexity).eg();
+            let parts = Parts {
+                linear: linear.into(),
+                danger: counts.danger.each_ref().map(|side| units(side).into()),
+                complexity,
+                scale: counts.scale,
+                replaced: None,
+                tempo: Pair::zero(),
+                phase: counts.phase,
+            };
+            let combined = combine(&parts);
+            for (side, danger) in combined.danger.into_iter().enumerate() {
+                trace.terms[Term::KingDanger as usize][side] += S::from(danger);
+            }
+            if let Some(factors) = counts.scale {
+                trace.terms[Term::Drawishness as usize][0] += S(0, combined.drawishness);
+                trace.drawishness = Some((complexity, factors));
+            }
         }
         if let Some(color) = counts.tempo {
             trace.terms[Term::Tempo as usize][side(color)] += w.tempo;

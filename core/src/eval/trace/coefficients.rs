@@ -7,10 +7,9 @@ use shakmaty::Color;
 
 use super::Tracer;
 use crate::eval::EVAL_LIMIT;
-use crate::eval::acc::{DANGER_EG_DIVISOR, DANGER_MG_DIVISOR, danger_score};
+use crate::eval::combine::{Number, Pair, Parts, combine};
 use crate::eval::endgame::Verdict;
-use crate::eval::scale::{scale_endgame, scale_endgame_real};
-use crate::eval::score::{MAX_PHASE, S};
+use crate::eval::score::S;
 use crate::eval::weights::{Field, Weights};
 use crate::value::Value;
 
@@ -71,17 +70,17 @@ pub struct Coefficients {
     pub tempo: i8,
     /// King-danger unit counts by attacking side (`[white, black]`), as `(flat index, count)`
     /// by increasing index: each side's units, `Σ count × weight`, go through
-    /// [`danger_score`] before they join the sum. Empty when a verdict replaced the evaluation.
+    /// [`danger_curve`](crate::eval::combine::danger_curve) before they join the sum. Empty when a verdict replaced the evaluation.
     pub danger: [Vec<(u16, i16)>; 2],
     /// Complexity counts, as `(flat index, count)` by increasing index: `Σ count × weight.eg`
-    /// moves the endgame half of the sum ([`scale_endgame`]). Empty when an endgame evaluator
+    /// moves the endgame half of the sum ([`scale_endgame`](crate::eval::combine::scale_endgame)). Empty when an endgame evaluator
     /// answered.
     pub complexity: Vec<(u16, i16)>,
     /// The endgame scale factors `[if White is ahead, if Black is]`, out of
     /// [`SCALE_NORMAL`](crate::eval::scale::SCALE_NORMAL), applied with the complexity to the
     /// endgame half of the sum; `None` when an endgame evaluator answered (nothing is scaled).
     pub scale: Option<[u8; 2]>,
-    /// The game phase, 0 ..= [`MAX_PHASE`].
+    /// The game phase, 0 ..= [`MAX_PHASE`](crate::eval::score::MAX_PHASE).
     pub phase: i32,
     /// The side to move: the evaluation is White's value for White, its negation for Black.
     pub side_to_move: Color,
@@ -129,9 +128,38 @@ impl Coefficients {
         matches!(self.endgame, Some((_, _, Verdict::Replace(_))))
     }
 
+    /// The parts of the evaluation ([`Parts`], the input of [`combine`]) with the weights given
+    /// by `weight` (flat index to pair), in any [`Number`] type.
+    ///
+    /// ```
+    /// use minkowski_core::eval::{Evaluator, combine::{Pair, combine}};
+    /// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
+    /// let c = e.coefficients(&pos);
+    /// let parts = c.parts(|i| e.weights.slot(i).map_or(Pair::zero(), Pair::from));
+    /// assert_eq!(combine(&parts).white, e.evaluate(&pos).0);
+    /// ```
+    pub fn parts<N: Number>(&self, weight: impl Fn(usize) -> Pair<N>) -> Parts<N> {
+        let weighted = |terms: &[(u16, i16)]| {
+            terms.iter().fold(Pair::zero(), |sum, &(index, count)| {
+                sum + weight(usize::from(index)).times(i32::from(count))
+            })
+        };
+        let linear = weighted(&self.linear);
+        let replaced = self.replaced();
+        Parts {
+            linear: if replaced { Pair::zero() } else { linear },
+            danger: [weighted(&self.danger[0]), weighted(&self.danger[1])],
+            complexity: weighted(&self.complexity).eg,
+            scale: self.scale.map(|factors| factors.map(i32::from)),
+            replaced: replaced.then_some(linear),
+            tempo: weight(Field::Tempo.index(0)).times(i32::from(self.tempo)),
+            phase: self.phase,
+        }
+    }
+
     /// `Σ count × weight` over [`Coefficients::linear`], plus each side's king danger through
     /// its curve, the endgame half then moved by the complexity and scaled
-    /// ([`scale_endgame`]): White's point of view, not blended.
+    /// ([`crate::eval::combine::scale_endgame`]): White's point of view, not blended.
     ///
     /// ```
     /// use minkowski_core::eval::{Evaluator, score::S};
@@ -140,16 +168,9 @@ impl Coefficients {
     /// ```
     #[must_use]
     pub fn sum(&self, w: &Weights) -> S {
-        let [white, black] = [0, 1].map(|s| danger_score(weighted(&self.danger[s], w)));
-        let sum = weighted(&self.linear, w) + white - black;
-        match self.scale {
-            Some(factors) => {
-                let complexity = weighted(&self.complexity, w).eg();
-                let eg = scale_endgame(sum.eg(), complexity, factors.map(i32::from));
-                S(sum.mg(), eg)
-            }
-            None => sum,
-        }
+        combine(&self.parts(|index| weight_pair(w, index)))
+            .sum
+            .into()
     }
 
     /// The evaluation from White's point of view before the clamp: the blended sum plus the
@@ -164,7 +185,7 @@ impl Coefficients {
     /// ```
     #[must_use]
     pub fn white_value(&self, w: &Weights) -> i32 {
-        self.sum(w).taper(self.phase) + i32::from(self.tempo) * w.tempo.taper(self.phase)
+        combine(&self.parts(|index| weight_pair(w, index))).white
     }
 
     /// Every coefficient as `(flat index, count)`, [`Weights::tempo`]'s included (last, when
@@ -206,30 +227,12 @@ impl Coefficients {
     /// ```
     #[must_use]
     pub fn white_real(&self, params: &[[f64; 2]]) -> f64 {
-        let phase = f64::from(self.phase);
-        let (mut mg, mut eg) = (0.0, 0.0);
-        for &(index, count) in &self.linear {
-            if let Some([m, e]) = params.get(usize::from(index)) {
-                mg += f64::from(count) * m;
-                eg += f64::from(count) * e;
-            }
-        }
-        for (danger, sign) in self.danger.iter().zip([1.0, -1.0]) {
-            let [m, e] = danger_units_real(danger, params);
-            let [m, e] = danger_score_real([m, e]);
-            mg += sign * m;
-            eg += sign * e;
-        }
-        if let Some(factors) = self.scale {
-            let [_, complexity] = danger_units_real(&self.complexity, params);
-            eg = scale_endgame_real(eg, complexity, factors).0;
-        }
-        // The tempo bonus joins after the scaling, as in the evaluation.
-        if let Some([m, e]) = params.get(Field::Tempo.index(0)) {
-            mg += f64::from(self.tempo) * m;
-            eg += f64::from(self.tempo) * e;
-        }
-        (mg * phase + eg * (f64::from(MAX_PHASE) - phase)) / f64::from(MAX_PHASE)
+        let weight = |index: usize| {
+            params
+                .get(index)
+                .map_or(Pair::zero(), |&[mg, eg]| Pair { mg, eg })
+        };
+        combine(&self.parts(weight)).white
     }
 
     /// The evaluation these coefficients give with the weights `w`: exactly
@@ -267,30 +270,9 @@ fn sparse(dense: &[i32]) -> Vec<(u16, i16)> {
         .collect()
 }
 
-/// `Σ count × weight` over compact coefficients.
-fn weighted(terms: &[(u16, i16)], w: &Weights) -> S {
-    terms.iter().fold(S::ZERO, |sum, &(index, count)| {
-        sum + w.slot(usize::from(index)).unwrap_or(S::ZERO) * i32::from(count)
-    })
-}
-
-/// One side's king-danger units `[mg, eg]` in real numbers, for flat `[mg, eg]` parameters.
-#[must_use]
-pub fn danger_units_real(terms: &[(u16, i16)], params: &[[f64; 2]]) -> [f64; 2] {
-    terms.iter().fold([0.0, 0.0], |[m, e], &(index, count)| {
-        let [pm, pe] = params.get(usize::from(index)).copied().unwrap_or([0.0; 2]);
-        [m + f64::from(count) * pm, e + f64::from(count) * pe]
-    })
-}
-
-/// [`danger_score`] in real numbers, without rounding: `(max(mg, 0)² / 720, max(eg, 0) / 20)`.
-#[must_use]
-pub fn danger_score_real([mg, eg]: [f64; 2]) -> [f64; 2] {
-    let (mg, eg) = (mg.max(0.0), eg.max(0.0));
-    [
-        mg * mg / f64::from(DANGER_MG_DIVISOR),
-        eg / f64::from(DANGER_EG_DIVISOR),
-    ]
+/// Weight `index` of `w` as a [`Pair`] (zero past the end).
+fn weight_pair(w: &Weights, index: usize) -> Pair<i32> {
+    w.slot(index).map_or(Pair::zero(), Pair::from)
 }
 
 /// The tracer behind [`Coefficients`] and [`super::EvalTrace`]: every weight's count per

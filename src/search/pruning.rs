@@ -1,0 +1,149 @@
+//! Pruning decided from the static evaluation: of a whole node before its moves (reverse
+//! futility, null move, ProbCut) and of one move before it is played (late move,
+//! futility, history and SEE pruning).
+
+use shakmaty::{Chess, Position, Role};
+
+use super::board::null_move_key;
+use super::movepick::{Picked, see};
+use super::params::*;
+use super::see::role_value;
+use super::tt::TtHit;
+use super::worker::Worker;
+use crate::value::Value;
+
+impl Worker<'_> {
+    /// Whole-node pruning of a non-PV node not in check, before its moves: `Some(score)` ends
+    /// the node. `static_eval` is the corrected static eval, `eval` the same refined by the TT
+    /// score.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn prune_node(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        beta: Value,
+        static_eval: Value,
+        eval: Value,
+        improving: bool,
+        hit: Option<TtHit>,
+        cut_node: bool,
+    ) -> Option<Value> {
+        // Reverse futility pruning: far above beta at low depth, assume it holds.
+        if depth <= RFP_DEPTH
+            && !beta.is_mate()
+            && static_eval.0 - RFP_MARGIN * (depth - i32::from(improving)) >= beta.0
+        {
+            return Some(static_eval);
+        }
+        // Null-move pruning, not in zugzwang-prone positions (no pieces besides pawns).
+        if depth >= NMP_MIN_DEPTH
+            && eval >= beta
+            && !beta.is_mate()
+            && self.played[ply].is_some()
+            && has_non_pawn_material(pos)
+            && let Ok(child) = pos.clone().swap_turn()
+        {
+            let r = NMP_BASE_REDUCTION
+                + depth / NMP_DEPTH_DIVISOR
+                + ((eval.0 - beta.0) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+            let key = null_move_key(pos, self.key());
+            self.tt.prefetch(key);
+            self.keys.push(key);
+            self.played[ply + 1] = None;
+            self.psqt[ply + 1] = self.psqt[ply];
+            self.corr_keys[ply + 1] = self.corr_keys[ply];
+            self.double_extensions[ply + 1] = self.double_extensions[ply];
+            let v = -self.negamax(
+                &child,
+                false,
+                depth - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                !cut_node,
+            );
+            self.keys.pop();
+            if self.stopped {
+                return Some(Value::DRAW);
+            }
+            if v >= beta {
+                return Some(if v.is_mate() { beta } else { v });
+            }
+        }
+        // ProbCut (`probcut.rs`): a capture that clears beta by a margin in a shallow search.
+        self.probcut(pos, depth, ply, beta, static_eval, hit, cut_node)
+    }
+
+    /// Late move pruning, futility pruning, history pruning and SEE pruning of one move of a
+    /// node that may prune (the caller has excluded checks and winning forks), decided before the move is
+    /// played; `history` is the move's history score. `Some(true)` when the rule that pruned it
+    /// prunes every later quiet move too.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn futile(
+        &self,
+        pos: &Chess,
+        picked: &Picked,
+        quiet: bool,
+        depth: i32,
+        improving: bool,
+        eval: Value,
+        alpha: Value,
+        quiets_tried: usize,
+        history: i32,
+    ) -> Option<bool> {
+        if quiet && depth <= LMP_DEPTH {
+            let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+            if quiets_tried as i32 >= limit {
+                return Some(true);
+            }
+        }
+        if quiet
+            && depth <= FUTILITY_DEPTH
+            && eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0
+        {
+            return Some(true);
+        }
+        // History pruning: a quiet move that has failed again and again after this line of
+        // play (killers and the counter-move excepted) is skipped near the leaves.
+        if quiet
+            && !picked.refutation
+            && depth <= HISTORY_PRUNE_DEPTH
+            && history < -HISTORY_PRUNE_MARGIN * depth
+        {
+            return Some(false);
+        }
+        if depth <= SEE_PRUNE_DEPTH {
+            let threshold = if quiet {
+                -SEE_QUIET_MARGIN * depth
+            } else {
+                -SEE_CAPTURE_MARGIN * depth * depth
+            };
+            let below = if quiet {
+                // A quiet move that promotes nothing loses at most the piece it moves: when that
+                // piece is worth no more than the margin, the exchange cannot fall below it.
+                let bounded =
+                    picked.mv.promotion().is_none() && role_value(picked.mv.role()) <= -threshold;
+                !bounded && see(pos, picked.mv) < threshold
+            } else {
+                picked.see < threshold
+            };
+            if below {
+                return Some(false);
+            }
+        }
+        None
+    }
+}
+
+/// Zugzwang guard for null-move pruning: whether the side to move has a rook or queen, or
+/// at least two minor pieces. With only king, pawns and one minor piece, zugzwang (where
+/// passing would help) is too common to trust a null move.
+#[must_use]
+pub fn has_non_pawn_material(pos: &Chess) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(pos.turn());
+    let heavy = ours & (board.by_role(Role::Rook) | board.by_role(Role::Queen));
+    let minors = ours & (board.by_role(Role::Knight) | board.by_role(Role::Bishop));
+    heavy.any() || minors.more_than_one()
+}

@@ -1,0 +1,175 @@
+//! The evaluation, bit for bit, as it was before the evaluation's core was rebuilt (one generic
+//! combine, issue 45): every position of every suite in `epd/` and each position one move on,
+//! with the default weights and with seeded random weights, checksummed. The pins were computed
+//! by this file against main at b30fce7, before the change; a refactor of the evaluation must
+//! leave every one of them as it is.
+
+mod common;
+
+use common::{XorShift64, every_suite, push_children, suite_positions};
+use minkowski::eval::Evaluator;
+use minkowski::eval::pawn_king::PawnKingCache;
+use minkowski::eval::score::S;
+use minkowski::eval::weights::Weights;
+use minkowski::tune::params_of;
+use shakmaty::{Chess, Position};
+
+/// Every suite position and its children.
+fn positions() -> Vec<Chess> {
+    let mut all = Vec::new();
+    for suite in every_suite() {
+        for pos in suite_positions(&suite, usize::MAX) {
+            push_children(&pos, &mut all);
+            all.push(pos);
+        }
+    }
+    all
+}
+
+/// The weights of run `seed`: 0 the defaults, otherwise every weight moved by up to `span` from
+/// its default (non-linear weights included: danger units, complexity, verdict weights).
+fn weights(seed: u64, span: i32) -> Weights {
+    let mut w = Weights::default();
+    if seed == 0 {
+        return w;
+    }
+    let mut rng = XorShift64(seed);
+    for index in 0..Weights::COUNT {
+        let (dm, de) = (rng.around(span), rng.around(span));
+        if let Some(s) = w.slot_mut(index) {
+            *s += S(dm, de);
+        }
+    }
+    w
+}
+
+/// FNV-1a over a stream of numbers.
+struct Checksum(u64);
+
+impl Checksum {
+    fn add(&mut self, v: i64) {
+        for byte in v.to_le_bytes() {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+/// `(positions, checksum of evaluate, checksum of the trace's rows, sum of the real-number
+/// evaluation)` over every position with the weights of `seed`; the trace, the coefficients and
+/// the real-number form (slower: they count every weight) on every `STRIDE`th position.
+fn run(all: &[Chess], seed: u64, span: i32) -> (usize, u64, u64, f64) {
+    let e = Evaluator::new(weights(seed, span));
+    let params = params_of(&e.weights);
+    let mut cache = PawnKingCache::new(1024);
+    let (mut values, mut rows) = (
+        Checksum(0xcbf2_9ce4_8422_2325),
+        Checksum(0xcbf2_9ce4_8422_2325),
+    );
+    let mut real = 0.0;
+    for (i, pos) in all.iter().enumerate() {
+        let v = e.evaluate(pos);
+        values.add(i64::from(v.0));
+        let sum = e.material_psqt(pos.board());
+        assert_eq!(e.evaluate_cached(pos, sum, &mut cache), v);
+        if i % STRIDE != 0 {
+            continue;
+        }
+        let c = e.coefficients(pos);
+        assert_eq!(c.evaluate(&e.weights), v);
+        let trace = e.trace(pos);
+        assert_eq!(trace.total, v);
+        for [white, black] in trace.terms {
+            for x in [white.0, white.1, black.0, black.1] {
+                rows.add(i64::from(x));
+            }
+        }
+        rows.add(i64::from(trace.phase));
+        if !c.replaced() {
+            real += c.white_real(&params);
+        }
+    }
+    (all.len(), values.0, rows.0, real)
+}
+
+/// Every how many positions the trace and the coefficients are checked.
+const STRIDE: usize = 16;
+
+#[test]
+fn the_evaluation_is_what_it_was_on_every_suite() {
+    let all = positions();
+    for (seed, span, pin) in PINS {
+        let (count, values, rows, real) = run(&all, *seed, *span);
+        println!("({seed}, {span}, ({count}, {values:#x}, {rows:#x}, {real:?})),");
+        let (pcount, pvalues, prows, preal) = *pin;
+        assert_eq!(
+            (count, values, rows),
+            (pcount, pvalues, prows),
+            "seed {seed}"
+        );
+        assert!(
+            // The real-number form may add in another order: a millionth of a centipawn per
+            // position.
+            (real - preal).abs() <= 1e-6 * count as f64,
+            "seed {seed}: {real} against {preal}"
+        );
+    }
+}
+
+/// `(positions, evaluate checksum, trace checksum, real-number sum)` of one weight set.
+type Pin = (usize, u64, u64, f64);
+
+/// `(seed, span, (positions, evaluate checksum, trace checksum, real-number sum))`: from main
+/// at b30fce7.
+const PINS: &[(u64, i32, Pin)] = &[
+    (
+        0,
+        0,
+        (
+            326393,
+            0xa7b52309fc3e0dab,
+            0x2c5764d686c85ff,
+            742282.8867910791,
+        ),
+    ),
+    (
+        1,
+        20,
+        (
+            326393,
+            0x263f3a26adddab1a,
+            0x66682b0f59c27aa7,
+            559406.3813223308,
+        ),
+    ),
+    (
+        2,
+        60,
+        (
+            326393,
+            0xa893853bb086e156,
+            0x46aef626fb6c632d,
+            4708375.678030944,
+        ),
+    ),
+    (
+        3,
+        150,
+        (
+            326393,
+            0x16b4915f3d8ae853,
+            0xccd76010be80f2ee,
+            666358.5255208239,
+        ),
+    ),
+    (
+        4,
+        400,
+        (
+            326393,
+            0x1bc7a6b35aab65dd,
+            0x800128fefd78f4bc,
+            -5398351.571245648,
+        ),
+    ),
+];
