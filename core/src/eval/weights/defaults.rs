@@ -7,7 +7,7 @@
 // evaluation half and set by hand and by games for the piece-placement, closedness and complexity
 // weights: fits to results alone lowered their validation loss by 0.1 % and lost games. Against
 // them this fit won +124.3 +/- 35.2 Elo (300 games at 20,000 nodes a move) and +169.3 +/- 37.4 Elo
-// at 8+0.08 (219 games, SPRT [0, 10] passed). The drawishness scale factors are hand-set constants in src/eval/scale.rs.
+// at 8+0.08 (219 games, SPRT [0, 10] passed). The drawishness scale factors are hand-set constants in core/src/eval/scale.rs.
 
 use crate::eval::score::S;
 
