@@ -52,13 +52,14 @@ pub use shakmaty;
 
 // Layer 0 (no crate-internal imports).
 pub mod geometry;
-/// Unstable: the score type and the mate encoding shared with the engine's search. Use
-/// [`Value`] and [`Score`] from the crate root.
+// Unstable (hidden): the score type and the mate encoding shared with the engine's search; users
+// take `Value` and `Score` from the crate root. (A `///` here would make rustdoc resolve the
+// module's own links from the crate root.)
 #[doc(hidden)]
 pub mod value;
 // Layer 1.
-/// Unstable: the evaluation's internals, used by the engine crate's search and tuner. Use the
-/// items re-exported at the crate root and in [`knowledge`].
+// Unstable (hidden): the evaluation's internals, used by the engine crate's search and tuner;
+// users take the items re-exported at the crate root and in `knowledge`.
 #[doc(hidden)]
 pub mod eval;
 // Layer 2.
