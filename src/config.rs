@@ -21,10 +21,10 @@ use std::io;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use minkowski_core::weights_file::{eval_weight, line_column, parse_document};
 use thiserror::Error;
-use toml::{Spanned, Value};
+use toml::Value;
 
-use crate::eval::score::S;
 use crate::eval::weights::Weights;
 use crate::options::{EngineOptions, OptionKind, OptionValue, find_option, option_names};
 
@@ -135,8 +135,6 @@ fn config_keys() -> String {
     )
 }
 
-type Table = BTreeMap<String, Spanned<Value>>;
-
 impl Config {
     /// The evaluation weights: the built-in ones with `[eval]` applied.
     ///
@@ -150,12 +148,10 @@ impl Config {
     /// ```
     #[must_use]
     pub fn weights(&self) -> Weights {
-        let mut weights = Weights::default();
-        for (name, [mg, eg]) in &self.eval {
-            // Names were checked when the file was read; a failure here cannot happen.
-            let _ = weights.set(name, S(*mg, *eg));
+        minkowski_core::weights_file::WeightsFile {
+            eval: self.eval.clone(),
         }
-        weights
+        .weights()
     }
 
     /// Read the configuration: `explicit` (from `--config`) or else ./engine.toml.
@@ -187,19 +183,14 @@ impl Config {
     /// ordered by line.
     pub fn from_toml(text: &str, path: &Path) -> Result<Config, Vec<ConfigError>> {
         let path_text = path.display().to_string();
-        let document: BTreeMap<String, Spanned<Table>> = match toml::from_str(text) {
+        let document = match parse_document(text) {
             Ok(d) => d,
             Err(e) => {
-                let (line, column) = line_column(text, e.span().map_or(0, |s| s.start));
-                let mut message = e.message().trim().to_owned();
-                if message.contains("expected a map") {
-                    message.push_str(" (every key belongs in a table: [uci] or [eval])");
-                }
                 return Err(vec![ConfigError::Syntax {
                     path: path_text,
-                    line,
-                    column,
-                    message,
+                    line: e.line,
+                    column: e.column,
+                    message: e.message,
                 }]);
             }
         };
@@ -280,7 +271,7 @@ impl Config {
                             Ok(pair) => {
                                 config.eval.insert(key.clone(), pair);
                             }
-                            Err(problem) => errors.push(bad(problem)),
+                            Err(problem) => errors.push(bad(problem.to_string())),
                         }
                     }
                 }
@@ -300,36 +291,8 @@ impl Config {
     }
 }
 
-/// The value of the `[eval]` key `name`: a weight of the declaration table
-/// ([`Weights::index_of`]), given as `[mg, eg]` within the weight's range.
-fn eval_weight(name: &str, value: &Value) -> Result<[i32; 2], String> {
-    let Some((field, _)) = Weights::index_of(name).and_then(Weights::locate) else {
-        return Err(
-            "unknown evaluation weight (e.g. material.knight, psqt.knight.e4, \
-                    kbnk_corner; see README)"
-                .into(),
-        );
-    };
-    let pair = weight_pair(value)
-        .ok_or_else(|| "must be [mg, eg]: two whole numbers in the i32 range".to_owned())?;
-    let range = &field.spec().range;
-    if pair.iter().all(|v| range.contains(v)) {
-        Ok(pair)
-    } else {
-        Err(format!(
-            "[{}, {}] is out of range: mg and eg must be from {} to {}",
-            pair[0],
-            pair[1],
-            range.start(),
-            range.end()
-        ))
-    }
-}
-
 /// `weights` as an engine.toml `[eval]` table that [`Config::from_toml`] reads back as it is
-/// (so `minkowski --config FILE` loads it): every named weight, in the declaration table's
-/// order, each field after a comment with the first line of its doc, and before all of it the
-/// lines of `header` as comments. Names with a dot are quoted, as TOML needs.
+/// (the core crate's writer, [`minkowski_core::weights_file::eval_table`]).
 ///
 /// ```
 /// use std::path::Path;
@@ -338,73 +301,15 @@ fn eval_weight(name: &str, value: &Value) -> Result<[i32; 2], String> {
 /// let mut w = Weights::default();
 /// w.set("psqt.knight.e4", S(31, -7)).unwrap();
 /// let text = eval_table(&w, "fitted by minkowski tune");
-/// assert!(text.starts_with("# fitted by minkowski tune\n"));
 /// assert!(text.contains("\n\"psqt.knight.e4\" = [31, -7]\n"));
-/// let tempo = w.tempo;
-/// assert!(text.contains(&format!("\ntempo = [{}, {}]\n", tempo.mg(), tempo.eg())));
 /// assert_eq!(Config::from_toml(&text, Path::new("t.toml")).unwrap().weights(), w);
 /// ```
-#[must_use]
-pub fn eval_table(weights: &Weights, header: &str) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    for line in header.lines() {
-        let _ = writeln!(out, "# {line}");
-    }
-    out.push_str("[eval]\n");
-    let mut last_field = None;
-    for index in 0..Weights::COUNT {
-        let (Some(name), Some((field, _)), Some(s)) = (
-            Weights::name_of(index),
-            Weights::locate(index),
-            weights.slot(index),
-        ) else {
-            continue;
-        };
-        if last_field != Some(field) {
-            let summary = field.spec().doc.lines().next().unwrap_or_default().trim();
-            let _ = writeln!(out, "# {}: {summary}", field.spec().name);
-            last_field = Some(field);
-        }
-        let key = if name.contains('.') {
-            format!("\"{name}\"")
-        } else {
-            name
-        };
-        let _ = writeln!(out, "{key} = [{}, {}]", s.mg(), s.eg());
-    }
-    out
-}
-
-/// `[mg, eg]` as two `i32`s.
-fn weight_pair(value: &Value) -> Option<[i32; 2]> {
-    let Value::Array(items) = value else {
-        return None;
-    };
-    let [Value::Integer(mg), Value::Integer(eg)] = items.as_slice() else {
-        return None;
-    };
-    Some([i32::try_from(*mg).ok()?, i32::try_from(*eg).ok()?])
-}
-
-/// 1-based line and column of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = text.get(..offset.min(text.len())).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
+pub use minkowski_core::weights_file::eval_table;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn line_column_counts_from_one() {
-        assert_eq!(line_column("a\nbc\nd", 0), (1, 1));
-        assert_eq!(line_column("a\nbc\nd", 3), (2, 2));
-        assert_eq!(line_column("a\nbc\nd", 5), (3, 1));
-    }
+    use crate::eval::score::S;
 
     #[test]
     fn eval_weights_are_checked_against_their_declared_range() {

@@ -28,12 +28,12 @@
 //!
 //! | layer | modules | uses |
 //! |---|---|---|
-//! | 0 | `value`, `geometry`, `perft` | shakmaty only |
-//! | 1 | `eval` | layer 0 |
-//! | 2 | `search`, `tune` | layers 0–1 |
-//! | 3 | `openings`, `options` (engine) | layers 0–2 |
-//! | 4 | `config`, `epd`, `datagen` (engine) | layers 0–3 |
-//! | 5 | `uci` (engine) | layers 0–4 |
+//! | core crate | `value`, `geometry` ← `eval` ← `weights_file` (`minkowski-chess-core`) | shakmaty, arrayvec, toml's parser |
+//! | 0 | `perft`, and the core crate's modules re-exported here | shakmaty only |
+//! | 1 | `search`, `tune` | layer 0 |
+//! | 2 | `openings`, `options` (engine) | layers 0–1 |
+//! | 3 | `config`, `epd`, `datagen` (engine) | layers 0–2 |
+//! | 4 | `uci` (engine) | layers 0–3 |
 //! | binary | `main.rs`, `cli/` | the library's public API |
 //!
 //! Data flows one way: text in (a UCI line, an EPD line, TOML) is parsed into typed values at the
@@ -41,13 +41,18 @@
 //! prints nothing. `.ci/check-layers.sh` (run by CI and by `cargo test`, `tests/layers.rs`) fails
 //! on any import from a layer above, or sideways within a layer.
 //!
-//! Another engine depends on the library alone, whose only dependencies are `shakmaty` and
-//! `arrayvec`:
+//! `value`, `geometry` and `eval` live in the core crate (`minkowski-chess-core`, lib name
+//! `minkowski_core`, in core/) and are re-exported here, so `minkowski::eval::…` still works.
+//! Another engine that wants the evaluation depends on the core crate alone (shakmaty, arrayvec,
+//! toml's parser), whose documented facade is its crate root:
 //!
 //! ```toml
 //! [dependencies]
-//! minkowski = { package = "minkowski-chess", path = "../minkowski", default-features = false }
+//! minkowski-chess-core = { path = "../minkowski/core" }
 //! ```
+//!
+//! The engine's library without the binary's dependencies is still available:
+//! `minkowski = { package = "minkowski-chess", path = "../minkowski", default-features = false }`.
 //!
 //! Squares and sets of squares are shakmaty's: [`shakmaty::Square`] numbers a1 = 0, b1 = 1, …,
 //! h8 = 63 (`Square::new(index)`), and [`shakmaty::Bitboard`] is a plain `u64` with bit `i` for
@@ -131,12 +136,12 @@
 /// ```
 pub use shakmaty;
 
+// Layers 0 and 1 are the core crate (`minkowski-chess-core`, core/): value, geometry and eval,
+// re-exported so that `minkowski::eval::…` keeps working. The engine uses them through the core
+// crate's public modules only.
+pub use minkowski_core::{eval, geometry, value};
 // Layer 0.
-pub mod geometry;
 pub mod perft;
-pub mod value;
-// Layer 1.
-pub mod eval;
 // Layer 2.
 pub mod search;
 pub mod tune;

@@ -15,14 +15,14 @@ use std::hint::black_box;
 use std::ptr::null;
 use std::time::{Duration, Instant};
 
-use minkowski::eval::Evaluator;
-use minkowski::eval::pawn_king::PawnKingCache;
-use minkowski::shakmaty::fen::Fen;
-use minkowski::shakmaty::{CastlingMode, Chess, Position};
 use minkowski_capi::{
     MK_OK, MkPosition, mk_evaluate, mk_evaluator_evaluate, mk_evaluator_evaluate_trusted,
     mk_evaluator_free, mk_evaluator_new, mk_position_check, mk_position_from_fen,
 };
+use minkowski_core::eval::Evaluator;
+use minkowski_core::eval::pawn_king::PawnKingCache;
+use minkowski_core::shakmaty::fen::Fen;
+use minkowski_core::shakmaty::{CastlingMode, Chess, Position};
 
 const POSITIONS: usize = 1_000;
 

@@ -9,14 +9,14 @@
 use std::ffi::CString;
 use std::ptr::null;
 
-use minkowski::eval::Evaluator;
-use minkowski::eval::endgame::Verdict;
-use minkowski::shakmaty::fen::Fen;
-use minkowski::shakmaty::{
+use minkowski_capi::{MK_OK, mk_evaluate_fen};
+use minkowski_core::eval::Evaluator;
+use minkowski_core::eval::endgame::Verdict;
+use minkowski_core::shakmaty::fen::Fen;
+use minkowski_core::shakmaty::{
     Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Piece, Position, Role, Setup,
     Square,
 };
-use minkowski_capi::{MK_OK, mk_evaluate_fen};
 
 /// xorshift64*: a fixed sequence, no dependency.
 struct Rng(u64);

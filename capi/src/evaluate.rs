@@ -3,11 +3,11 @@
 use std::ffi::{CString, c_char};
 use std::sync::LazyLock;
 
-use minkowski::eval::endgame::Verdict;
-use minkowski::eval::score::{MAX_PHASE, S};
-use minkowski::eval::trace::EvalTrace;
-use minkowski::eval::trace::Term;
-use minkowski::shakmaty::{Chess, Color};
+use minkowski_core::eval::endgame::Verdict;
+use minkowski_core::eval::score::{MAX_PHASE, S};
+use minkowski_core::eval::trace::EvalTrace;
+use minkowski_core::eval::trace::Term;
+use minkowski_core::shakmaty::{Chess, Color};
 
 use crate::errors::{MK_ERR_BUFFER, MK_ERR_NULL, boundary, status};
 use crate::position::{MkPosition, parse_fen, read};
@@ -260,7 +260,7 @@ fn summary_of(trace: &EvalTrace, rows: u32) -> MkTraceSummary {
 pub const MK_EVAL_LIMIT: i32 = 20_000;
 
 // The header's number is the engine's.
-const _: () = assert!(MK_EVAL_LIMIT == minkowski::eval::EVAL_LIMIT);
+const _: () = assert!(MK_EVAL_LIMIT == minkowski_core::eval::EVAL_LIMIT);
 
 /// The score range of an evaluation and its band of known wins, for a host that must keep
 /// evaluations below its own mate scores.

@@ -1,9 +1,9 @@
 //! The evaluator handle: weights plus a pawn-king cache that lives from call to call, for a host
 //! that evaluates in its search (one handle per search thread).
 
-use minkowski::eval::Evaluator;
-use minkowski::eval::pawn_king::PawnKingCache;
-use minkowski::shakmaty::{Chess, Position};
+use minkowski_core::eval::Evaluator;
+use minkowski_core::eval::pawn_king::PawnKingCache;
+use minkowski_core::shakmaty::{Chess, Position};
 
 use crate::errors::{MK_ERR_NULL, boundary, status};
 use crate::position::{MkPosition, read};

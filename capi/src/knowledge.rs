@@ -1,13 +1,15 @@
 //! The distance knowledge on its own, for an engine that keeps its own evaluation: distances,
 //! knight patterns, mop-up and KBNK scores, the KPK bitbase and the knight-versus-passer race.
 
-use minkowski::eval::endgame::{KbnkPosition, KpkPosition, PasserRace, mop_up_bonus};
-use minkowski::eval::score::S;
-use minkowski::eval::tactics::knight_fork_jumps;
-use minkowski::geometry::{
+use minkowski_core::eval::endgame::{KbnkPosition, KpkPosition, PasserRace, mop_up_bonus};
+use minkowski_core::eval::score::S;
+use minkowski_core::eval::tactics::knight_fork_jumps;
+use minkowski_core::geometry::{
     king_distance, knight_distance, knight_fill, knight_fork_squares, manhattan_distance,
 };
-use minkowski::shakmaty::{Bitboard, Board, Chess, Color, FromSetup, Piece, Role, Setup, Square};
+use minkowski_core::shakmaty::{
+    Bitboard, Board, Chess, Color, FromSetup, Piece, Role, Setup, Square,
+};
 
 use crate::errors::{MK_ERR_INTERNAL, MK_ERR_NULL, MK_ERR_POSITION, MK_ERR_SQUARE, boundary};
 use crate::position::square;
@@ -303,7 +305,7 @@ fn legal(pieces: &[(Square, Color, Role)], turn: Color) -> Result<(), i32> {
     let mut setup = Setup::empty();
     setup.board = board;
     setup.turn = turn;
-    Chess::from_setup(setup, minkowski::shakmaty::CastlingMode::Standard)
+    Chess::from_setup(setup, minkowski_core::shakmaty::CastlingMode::Standard)
         .map(|_| ())
         .map_err(|_| MK_ERR_POSITION)
 }

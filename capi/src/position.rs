@@ -3,8 +3,8 @@
 use std::ffi::{CStr, c_char};
 use std::num::NonZeroU32;
 
-use minkowski::shakmaty::fen::Fen;
-use minkowski::shakmaty::{
+use minkowski_core::shakmaty::fen::Fen;
+use minkowski_core::shakmaty::{
     Bitboard, Board, ByColor, ByRole, CastlingMode, CastlingSide, Chess, Color, EnPassantMode,
     FromSetup, Position, PositionError, Setup, Square,
 };

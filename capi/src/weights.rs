@@ -1,13 +1,12 @@
 //! The weights handle: the built-in weights, or an engine.toml `[eval]` table applied to them.
 
 use std::ffi::{CStr, c_char};
-use std::path::Path;
 use std::sync::LazyLock;
 
-use minkowski::config::Config;
-use minkowski::eval::Evaluator;
-use minkowski::eval::score::S;
-use minkowski::eval::weights::Weights;
+use minkowski_core::eval::Evaluator;
+use minkowski_core::eval::score::S;
+use minkowski_core::eval::weights::Weights;
+use minkowski_core::weights_file::{WeightValueError, WeightsFile, check_weight};
 
 use crate::errors::{MK_ERR_ARGUMENT, MK_ERR_NULL, MK_ERR_WEIGHTS, boundary, status};
 
@@ -60,7 +59,7 @@ pub unsafe extern "C" fn mk_weights_load(path: *const c_char, out: *mut *mut MkW
         // SAFETY: the caller's contract above.
         let (path, out) = unsafe { (text(path)?, out.as_mut().ok_or(MK_ERR_NULL)?) };
         let toml = std::fs::read_to_string(path).map_err(|_| MK_ERR_WEIGHTS)?;
-        *out = from_toml(&toml, Path::new(path))?;
+        *out = from_toml(&toml)?;
         Ok(())
     })
 }
@@ -78,7 +77,7 @@ pub unsafe extern "C" fn mk_weights_from_toml(
     status(|| {
         // SAFETY: the caller's contract above.
         let (toml, out) = unsafe { (text(toml)?, out.as_mut().ok_or(MK_ERR_NULL)?) };
-        *out = from_toml(toml, Path::new("<text>"))?;
+        *out = from_toml(toml)?;
         Ok(())
     })
 }
@@ -152,12 +151,11 @@ pub unsafe extern "C" fn mk_weights_set(
     status(|| {
         // SAFETY: the caller's contract above.
         let (w, name) = unsafe { (weights.as_mut().ok_or(MK_ERR_NULL)?, text(name)?) };
-        // The range check is engine.toml's own: a one-line table through its parser.
-        let table = format!("[eval]\n\"{}\" = [{mg}, {eg}]\n", name.escape_default());
-        match Config::from_toml(&table, Path::new("<set>")) {
-            Ok(_) => {}
-            Err(_) if w.evaluator.weights.get(name).is_some() => return Err(MK_ERR_ARGUMENT),
-            Err(_) => return Err(MK_ERR_WEIGHTS),
+        // The range check is engine.toml's own (the weight file reader's check).
+        match check_weight(name, [mg, eg]) {
+            Ok(()) => {}
+            Err(WeightValueError::UnknownName) => return Err(MK_ERR_WEIGHTS),
+            Err(_) => return Err(MK_ERR_ARGUMENT),
         }
         w.evaluator
             .weights
@@ -180,9 +178,9 @@ unsafe fn text<'a>(ptr: *const c_char) -> Result<&'a str, i32> {
 }
 
 /// A new handle from engine.toml text.
-fn from_toml(toml: &str, path: &Path) -> Result<*mut MkWeights, i32> {
-    let config = Config::from_toml(toml, path).map_err(|_| MK_ERR_WEIGHTS)?;
+fn from_toml(toml: &str) -> Result<*mut MkWeights, i32> {
+    let file = WeightsFile::parse(toml).map_err(|_| MK_ERR_WEIGHTS)?;
     Ok(Box::into_raw(Box::new(MkWeights {
-        evaluator: Evaluator::new(config.weights()),
+        evaluator: Evaluator::new(file.weights()),
     })))
 }

@@ -5,11 +5,11 @@ use std::ffi::{CStr, CString, c_char};
 use std::path::Path;
 use std::ptr::{null, null_mut};
 
-use minkowski::eval::Evaluator;
-use minkowski::eval::endgame::{KpkPosition, PasserRace};
-use minkowski::shakmaty::fen::Fen;
-use minkowski::shakmaty::{Bitboard, CastlingMode, Chess, Color, Square};
 use minkowski_capi::*;
+use minkowski_core::eval::Evaluator;
+use minkowski_core::eval::endgame::{KpkPosition, PasserRace};
+use minkowski_core::shakmaty::fen::Fen;
+use minkowski_core::shakmaty::{Bitboard, CastlingMode, Chess, Color, Square};
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
@@ -125,7 +125,7 @@ fn kpk_and_the_passer_race_answer_as_the_rust_functions() {
             let got = mk_kpk(sk, pawn, lk, 1, to_move);
             let sq = Square::new;
             let distinct = sk != pawn && sk != lk && pawn != lk;
-            let apart = minkowski::geometry::king_distance(sq(sk), sq(lk)) > 1;
+            let apart = minkowski_core::geometry::king_distance(sq(sk), sq(lk)) > 1;
             if !(distinct && apart) {
                 assert_eq!(got, MK_ERR_POSITION);
                 continue;
@@ -161,7 +161,7 @@ fn kpk_and_the_passer_race_answer_as_the_rust_functions() {
 
 #[test]
 fn distances_and_knight_sets_match_the_geometry_module() {
-    use minkowski::geometry::*;
+    use minkowski_core::geometry::*;
     for a in 0..64u32 {
         for b in 0..64u32 {
             let (sa, sb) = (Square::new(a), Square::new(b));
@@ -219,9 +219,9 @@ fn weights_from_engine_toml_change_the_evaluation() {
     assert_eq!(unsafe { mk_weights_load(path.as_ptr(), &mut w) }, MK_OK);
     unsafe { mk_weights_free(w) };
     // One per engine.toml `[eval]` key: the named weights, not the structure slots.
-    let named = minkowski::eval::weights::Weights::names().len();
+    let named = minkowski_core::eval::weights::Weights::names().len();
     assert_eq!(mk_weights_count() as usize, named);
-    assert!(named < minkowski::eval::weights::Weights::COUNT);
+    assert!(named < minkowski_core::eval::weights::Weights::COUNT);
 }
 
 /// Every bad input of the issue, with the code the header documents for it.

@@ -6,10 +6,10 @@ use std::ffi::CString;
 use std::path::Path;
 use std::ptr::{null, null_mut};
 
-use minkowski::eval::Evaluator;
-use minkowski::shakmaty::fen::Fen;
-use minkowski::shakmaty::{CastlingMode, Chess};
 use minkowski_capi::*;
+use minkowski_core::eval::Evaluator;
+use minkowski_core::shakmaty::fen::Fen;
+use minkowski_core::shakmaty::{CastlingMode, Chess};
 
 /// The FENs (first four fields) of an EPD file of the repository.
 fn suite(name: &str) -> Vec<String> {

@@ -4,11 +4,11 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
 
-use minkowski::eval::Evaluator as Evaluation;
-use minkowski::eval::pawn_king::PawnKingCache;
-use minkowski::eval::score::MAX_PHASE;
-use minkowski::eval::trace::Term;
-use minkowski::shakmaty::{Chess, Color, Position};
+use minkowski_core::eval::Evaluator as Evaluation;
+use minkowski_core::eval::pawn_king::PawnKingCache;
+use minkowski_core::eval::score::MAX_PHASE;
+use minkowski_core::eval::trace::Term;
+use minkowski_core::shakmaty::{Chess, Color, Position};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;

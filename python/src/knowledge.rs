@@ -2,10 +2,10 @@
 //! (a1 = 0 .. h8 = 63), square sets are ints (bit i = square i), colours are bools (True =
 //! White, as `chess.WHITE`). Inputs that are not a legal position raise ValueError.
 
-use minkowski::eval::endgame::{KbnkPosition, KpkPosition, PasserRace, mop_up_bonus};
-use minkowski::eval::tactics::knight_fork_jumps as fork_jumps;
-use minkowski::geometry;
-use minkowski::shakmaty::{
+use minkowski_core::eval::endgame::{KbnkPosition, KpkPosition, PasserRace, mop_up_bonus};
+use minkowski_core::eval::tactics::knight_fork_jumps as fork_jumps;
+use minkowski_core::geometry;
+use minkowski_core::shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Piece, Role, Setup, Square,
 };
 use pyo3::exceptions::PyValueError;
@@ -27,7 +27,7 @@ fn color(white: bool) -> Color {
 }
 
 /// The weights to use: the table's, or the built-in ones.
-fn weights_of(table: Option<PyRef<'_, WeightTable>>) -> minkowski::eval::weights::Weights {
+fn weights_of(table: Option<PyRef<'_, WeightTable>>) -> minkowski_core::eval::weights::Weights {
     table.map(|t| t.weights.clone()).unwrap_or_default()
 }
 

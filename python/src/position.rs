@@ -6,8 +6,8 @@
 
 use std::num::NonZeroU32;
 
-use minkowski::shakmaty::fen::Fen;
-use minkowski::shakmaty::{
+use minkowski_core::shakmaty::fen::Fen;
+use minkowski_core::shakmaty::{
     Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, PositionError, Setup,
     Square,
 };

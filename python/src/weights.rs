@@ -3,8 +3,8 @@
 //! Names, ranges and docs are the library's own ([`Weights::names`], [`WeightSpec`]): the
 //! same names as engine.toml's `[eval]` table, checked against the same ranges.
 
-use minkowski::eval::score::S;
-use minkowski::eval::weights::{WeightSpec, Weights};
+use minkowski_core::eval::score::S;
+use minkowski_core::eval::weights::{WeightSpec, Weights};
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 

@@ -11,7 +11,7 @@
 //! fitted `[eval]` table (checked by reading it back before the command ends), and the Rust
 //! file (`--rust`, default: `--out` with the extension `.rs`) has every weight field as a
 //! `pub const` in its own type, to paste as the defaults of the declaration table in
-//! src/eval/weights.rs. Exit status: 0 done, 2 bad input (a malformed line stops the run unless
+//! core/src/eval/weights.rs. Exit status: 0 done, 2 bad input (a malformed line stops the run unless
 //! `--skip-bad`) or an I/O error.
 
 use std::io::Write;

@@ -1,6 +1,6 @@
 //! Fitted weights as Rust source: one `pub const` per weight field, in the field's own type
 //! and the flat order of the declaration table. The file is the form of
-//! `src/eval/weights/defaults.rs`, where `declare_weights!` reads every default from: copying a
+//! `core/src/eval/weights/defaults.rs`, where `declare_weights!` reads every default from: copying a
 //! fit's output over it makes the fit the engine's defaults.
 
 use std::fmt::Write;

@@ -1,0 +1,329 @@
+//! Specialised endgame knowledge, looked up by material signature.
+//!
+//! [`ENDGAMES`] is the one list: each entry names its material, either an exact signature such as
+//! `"KBNK"` (matched with either colour as the strong side) or a family predicate such as "any
+//! mating material against a lone king". [`lookup`] returns the first entry that matches a board.
+//! An entry's verdict either replaces the whole evaluation (a draw, a mop-up) or adjusts it (the
+//! knight-versus-passer race).
+
+mod knight_vs_passer;
+mod kpk;
+mod mop_up;
+mod signature;
+
+pub use knight_vs_passer::PasserRace;
+pub use kpk::KpkPosition;
+pub use mop_up::{KbnkPosition, kbnk_corner_distance, mop_up_bonus};
+pub use signature::{SideMaterial, Signature, SignatureError};
+
+use shakmaty::{Bitboard, Board, Chess, Color, Role};
+
+use super::score::S;
+use super::trace::Tracer;
+use super::weights::{Field, Weights};
+
+/// This family's entries in the one weight table: the endgame verdicts' weights (mop-up, KBNK, KPK,
+/// the passer race). `weights.rs` gathers every family's entries into
+/// [`Weights`](crate::eval::weights::Weights) (the shape of an entry: `declare_weights!` in
+/// `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the key lists) are read
+/// there.
+macro_rules! endgame_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Added for the strong side when it has mating material against a lone king, so that
+            /// the search converts instead of trading down into a draw or shuffling.
+            KnownWin known_win: S = defaults::KNOWN_WIN,
+                keys Keys::One, range 0..=15_000, term Endgame;
+            /// King and pawn against king, when the bitbase says it wins (added to
+            /// [`Weights::known_win`] and the pawn): per rank the pawn has advanced (1 on its
+            /// second rank ..= 6 on its seventh), so that the search pushes it once the win is
+            /// safe.
+            KpkPawnAdvance kpk_pawn_advance: S = defaults::KPK_PAWN_ADVANCE,
+                keys Keys::One, range -200..=500, term Endgame;
+            /// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
+            MopUpEdge mop_up_edge: S = defaults::MOP_UP_EDGE,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
+            MopUpClose mop_up_close: S = defaults::MOP_UP_CLOSE,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance`
+            /// (0..=6). Twice the old 12: at 12 the KBNK mate drills (40k nodes a move) missed
+            /// about one start in a hundred, the lone king shuffling on an edge next to a wrong
+            /// corner while the strong king stayed away; at 24 every drill mates, with and without
+            /// the issue 16 candidates.
+            MopUpKingClose mop_up_king_close: S = defaults::MOP_UP_KING_CLOSE,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// KBNK: per unit of closeness of the lone king to a corner of the bishop's colour, `14
+            /// - manhattan(king, nearest such corner)` (0..=14); dominates the edge term so that a
+            /// wrong corner looks worse than the right one.
+            KbnkCorner kbnk_corner: S = defaults::KBNK_CORNER,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance`
+            /// (0..=5): the knight covers the squares of the other colour near the mating corner.
+            KbnkKnightClose kbnk_knight_close: S = defaults::KBNK_KNIGHT_CLOSE,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// Mop-up with bishop and knight: per square next to the lone king that it may still
+            /// step to (negative: squeezing it is progress).
+            MopUpKingFreedom mop_up_king_freedom: S = defaults::MOP_UP_KING_FREEDOM,
+                keys Keys::One, range -500..=1000, term Endgame;
+            /// A passed pawn that neither the defending king (rule of the square) nor the defending
+            /// knights (knight fill against its path) can catch: worth nearly a piece.
+            PasserUnstoppable passer_unstoppable: S = defaults::PASSER_UNSTOPPABLE,
+                keys Keys::One, range -1000..=1000, term Endgame;
+            /// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
+            PasserCaught passer_caught: S = defaults::PASSER_CAUGHT,
+                keys Keys::One, range -1000..=1000, term Endgame;
+        }
+    };
+}
+pub(crate) use endgame_weights;
+
+/// What an endgame evaluator says, from the strong side's point of view.
+///
+/// ```
+/// use minkowski_core::eval::endgame::{Verdict, lookup};
+/// use minkowski_core::eval::weights::Weights;
+/// use shakmaty::{Chess, Position, CastlingMode, fen::Fen};
+/// let pos: Chess = "8/8/8/4k3/8/8/8/KN6 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let (endgame, strong) = lookup(pos.board()).unwrap();
+/// // King and knight cannot mate: the evaluation is replaced by a draw.
+/// assert!(matches!(endgame.verdict(&pos, strong, &Weights::default()), Verdict::Replace(s) if s.eg() == 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Use this score instead of the normal evaluation.
+    Replace(S),
+    /// Add this to the normal evaluation.
+    Adjust(S),
+}
+
+/// Which material an [`Endgame`] applies to.
+///
+/// ```
+/// use minkowski_core::eval::endgame::{ENDGAMES, Matcher};
+/// let kbnk = ENDGAMES.iter().find(|e| e.code == "KBNK").unwrap();
+/// assert!(matches!(kbnk.matcher, Matcher::Exact(sig) if sig == "KBNK".parse().unwrap()));
+/// let kxk = ENDGAMES.iter().find(|e| e.code == "KXK").unwrap();
+/// assert!(matches!(kxk.matcher, Matcher::Family(_)));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum Matcher {
+    /// Exactly this material, e.g. `Signature::from_code("KBNK")`; either colour may be the
+    /// strong side.
+    Exact(Signature),
+    /// A family: `predicate(board, strong)` says whether `strong` and its opponent fit it.
+    Family(fn(&Board, Color) -> bool),
+}
+
+/// One specialised endgame evaluator.
+///
+/// ```
+/// use minkowski_core::eval::endgame::{Endgame, Matcher, Verdict};
+/// use minkowski_core::eval::trace::Tracer;
+/// use minkowski_core::eval::weights::{Field, Weights};
+/// use shakmaty::{Chess, Color};
+/// // Your own entry, in the same shape as Minkowski's: two rooks against a lone king. The
+/// // tracer hears of every weight the verdict uses (for the coefficient trace).
+/// fn krrk(_: &Chess, _: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
+///     tracer.verdict_weight(Field::KnownWin, 0, 1);
+///     tracer.verdict_weight(Field::Material, 3, 2);
+///     Verdict::Replace(w.known_win + w.material[3] * 2)
+/// }
+/// use minkowski_core::eval::endgame::Signature;
+/// let mine = Endgame { code: "KRRK", matcher: Matcher::Exact(Signature::from_code("KRRK")), evaluate: krrk };
+/// let w = Weights::default();
+/// assert_eq!(mine.verdict(&Chess::default(), Color::White, &w),
+///            Verdict::Replace(w.known_win + w.material[3] * 2));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Endgame {
+    /// Short readable name, e.g. `"KBNK"` or `"KXK"`, shown in the evaluation trace.
+    pub code: &'static str,
+    /// The material it applies to.
+    pub matcher: Matcher,
+    /// The evaluator: the position, the strong side, the weights, and the tracer that it tells
+    /// each weight its verdict uses ([`Tracer::verdict_weight`]).
+    pub evaluate: fn(&Chess, Color, &Weights, &mut dyn Tracer) -> Verdict,
+}
+
+impl Endgame {
+    /// The verdict on `pos` with `strong` as the strong side, traced nowhere.
+    ///
+    /// ```
+    /// use minkowski_core::eval::endgame::{ENDGAMES, Verdict};
+    /// use minkowski_core::eval::weights::Weights;
+    /// use shakmaty::{Chess, Color};
+    /// let kk = ENDGAMES.iter().find(|e| e.code == "KK").unwrap();
+    /// assert!(matches!(kk.verdict(&Chess::default(), Color::White, &Weights::default()),
+    ///                  Verdict::Replace(s) if s.mg() == 0));
+    /// ```
+    #[must_use]
+    pub fn verdict(&self, pos: &Chess, strong: Color, w: &Weights) -> Verdict {
+        (self.evaluate)(pos, strong, w, &mut ())
+    }
+}
+
+/// A sum of weights that tells the tracer of each as it adds it: an endgame verdict's score, and
+/// its coefficients, from one expression that cannot disagree with itself.
+struct WeightSum<'a> {
+    weights: &'a Weights,
+    tracer: &'a mut dyn Tracer,
+    sum: S,
+}
+
+impl<'a> WeightSum<'a> {
+    fn new(weights: &'a Weights, tracer: &'a mut dyn Tracer) -> WeightSum<'a> {
+        WeightSum {
+            weights,
+            tracer,
+            sum: S::ZERO,
+        }
+    }
+
+    /// Adds element `index` of `field`, `count` times.
+    fn add(&mut self, field: Field, index: usize, count: i32) -> &mut WeightSum<'a> {
+        self.sum += self.weights.slots(field)[index] * count;
+        self.tracer.verdict_weight(field, index, count);
+        self
+    }
+}
+
+/// Every specialised endgame, most specific first. Exact signatures are constants built at
+/// compile time (a malformed one does not compile).
+///
+/// ```
+/// let codes: Vec<&str> = minkowski_core::eval::endgame::ENDGAMES.iter().map(|e| e.code).collect();
+/// assert_eq!(codes, ["KK", "KNK", "KBK", "KNNK", "KPK", "KBNK", "KXK", "KNvP"]);
+/// ```
+pub const ENDGAMES: &[Endgame] = &[
+    Endgame {
+        code: "KK",
+        matcher: Matcher::Exact(Signature::from_code("KK")),
+        evaluate: draw,
+    },
+    Endgame {
+        code: "KNK",
+        matcher: Matcher::Exact(Signature::from_code("KNK")),
+        evaluate: draw,
+    },
+    Endgame {
+        code: "KBK",
+        matcher: Matcher::Exact(Signature::from_code("KBK")),
+        evaluate: draw,
+    },
+    Endgame {
+        code: "KNNK",
+        matcher: Matcher::Exact(Signature::from_code("KNNK")),
+        evaluate: draw,
+    },
+    Endgame {
+        code: "KPK",
+        matcher: Matcher::Exact(Signature::from_code("KPK")),
+        evaluate: kpk::evaluate,
+    },
+    Endgame {
+        code: "KBNK",
+        matcher: Matcher::Exact(Signature::from_code("KBNK")),
+        evaluate: mop_up::kbnk,
+    },
+    Endgame {
+        code: "KXK",
+        matcher: Matcher::Family(is_kxk),
+        evaluate: mop_up::kxk,
+    },
+    Endgame {
+        code: "KNvP",
+        matcher: Matcher::Family(is_knights_vs_passers),
+        evaluate: knight_vs_passer::evaluate,
+    },
+];
+
+/// The first endgame of [`ENDGAMES`] that fits `board`, with the strong side.
+///
+/// ```
+/// use minkowski_core::eval::endgame::lookup;
+/// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
+/// let pos: Chess = "8/8/8/4k3/8/8/8/KBN5 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let (endgame, strong) = lookup(pos.board()).unwrap();
+/// assert_eq!((endgame.code, strong), ("KBNK", Color::White));
+/// assert!(lookup(Chess::default().board()).is_none());
+/// ```
+#[must_use]
+pub fn lookup(board: &Board) -> Option<(&'static Endgame, Color)> {
+    // Every entry needs one side without pieces; most positions leave here, before counting.
+    let pieces = board.occupied() & !board.pawns() & !board.kings();
+    if (pieces & board.white()).any() && (pieces & board.black()).any() {
+        return None;
+    }
+    let white = SideMaterial::of(board, Color::White);
+    let black = SideMaterial::of(board, Color::Black);
+    ENDGAMES.iter().find_map(|endgame| {
+        [Color::White, Color::Black].into_iter().find_map(|strong| {
+            let fits = match endgame.matcher {
+                Matcher::Exact(sig) => {
+                    let (s, w) = match strong {
+                        Color::White => (white, black),
+                        Color::Black => (black, white),
+                    };
+                    sig.strong == s && sig.weak == w
+                }
+                Matcher::Family(predicate) => predicate(board, strong),
+            };
+            fits.then_some((endgame, strong))
+        })
+    })
+}
+
+fn draw(_: &Chess, _: Color, _: &Weights, _: &mut dyn Tracer) -> Verdict {
+    Verdict::Replace(S::ZERO)
+}
+
+/// Whether `strong` has mating material against a lone king: a queen, a rook, bishop and
+/// knight, bishops on both square colours, or three knights (pawns may come on top).
+///
+/// ```
+/// use minkowski_core::eval::endgame::is_kxk;
+/// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
+/// let board = |fen: &str| "8/8/8/4k3/8/8/8/K7 w - - 0 1".replace("K7", fen)
+///     .parse::<Fen>().unwrap().into_position::<Chess>(CastlingMode::Standard).unwrap()
+///     .board().clone();
+/// assert!(is_kxk(&board("KR6"), Color::White));
+/// assert!(!is_kxk(&board("KNN5"), Color::White)); // two knights cannot force mate
+/// assert!(!is_kxk(&board("KB1B4"), Color::White)); // both bishops on light squares
+/// ```
+#[must_use]
+pub fn is_kxk(board: &Board, strong: Color) -> bool {
+    let weak = SideMaterial::of(board, !strong);
+    if !weak.is_lone_king() {
+        return false;
+    }
+    let m = SideMaterial::of(board, strong);
+    let bishops = board.by_piece(Role::Bishop.of(strong));
+    let both_colours =
+        (bishops & Bitboard::DARK_SQUARES).any() && (bishops & Bitboard::LIGHT_SQUARES).any();
+    m.queens() > 0
+        || m.rooks() > 0
+        || (m.bishops() > 0 && m.knights() > 0)
+        || both_colours
+        || m.knights() >= 3
+}
+
+/// Whether `strong` has only king and pawns, and its opponent has knights as its only pieces:
+/// the race between passed pawns and knights (and the defending king) decides these.
+///
+/// ```
+/// use minkowski_core::eval::endgame::is_knights_vs_passers;
+/// use shakmaty::{Chess, Color, Position, CastlingMode, fen::Fen};
+/// let pos: Chess = "8/8/8/P3k3/8/8/8/K5n1 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert!(is_knights_vs_passers(pos.board(), Color::White));
+/// assert!(!is_knights_vs_passers(pos.board(), Color::Black));
+/// ```
+#[must_use]
+pub fn is_knights_vs_passers(board: &Board, strong: Color) -> bool {
+    let s = SideMaterial::of(board, strong);
+    let w = SideMaterial::of(board, !strong);
+    s.pawns() > 0 && s.pieces() == 0 && w.knights() > 0 && w.pieces() == w.knights()
+}

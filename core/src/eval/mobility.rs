@@ -1,0 +1,251 @@
+//! Mobility: how many squares of its mobility area ([`Info::mobility_area`]: not attacked by
+//! an enemy pawn, not the own king, not an own pawn that cannot move) a knight, bishop, rook or
+//! queen reaches, scored by a table per piece kind with one entry per count (knight 0 ..= 8,
+//! bishop 0 ..= 13, rook 0 ..= 14, queen 0 ..= 27). A table, not a weight per square: the
+//! first squares matter most (a piece with none is nearly trapped), the last ones little.
+//!
+//! Bishops and rooks count through their own pieces that move like them: a bishop sees through
+//! its own bishops and queens, a rook through its own rooks and queens (a battery reaches the
+//! squares behind its front piece). The queen sees no x-ray. Only the count sees through:
+//! the attack maps of [`Info`] stay the real attacks, which threats and king danger read.
+
+use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+
+use super::acc::Acc;
+use super::info::Info;
+use super::trace::Tracer;
+use super::weights::Field;
+
+/// This family's entries in the one weight table: the mobility tables. `weights.rs` gathers every
+/// family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
+/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
+/// key lists) are read there.
+macro_rules! mobility_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Knight mobility by the number of squares of its mobility area it attacks (`n0` ..=
+            /// `n8`): not attacked by an enemy pawn, not the own king, not an own blocked pawn
+            /// ([`super::mobility`]).
+            MobilityKnight mobility_knight: [S; 9] = defaults::MOBILITY_KNIGHT,
+                keys Keys::Grid(&[KNIGHT_COUNTS]), range -300..=300, term Mobility;
+            /// Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and
+            /// queens.
+            MobilityBishop mobility_bishop: [S; 14] = defaults::MOBILITY_BISHOP,
+                keys Keys::Grid(&[BISHOP_COUNTS]), range -300..=300, term Mobility;
+            /// Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and queens.
+            MobilityRook mobility_rook: [S; 15] = defaults::MOBILITY_ROOK,
+                keys Keys::Grid(&[ROOK_COUNTS]), range -300..=300, term Mobility;
+            /// Queen mobility by count (`n0` ..= `n27`).
+            MobilityQueen mobility_queen: [S; 28] = defaults::MOBILITY_QUEEN,
+                keys Keys::Grid(&[MOBILITY_COUNTS]), range -300..=300, term Mobility;
+        }
+    };
+}
+pub(crate) use mobility_weights;
+
+/// The mobility table of a piece kind (knight, bishop, rook or queen).
+#[inline(always)]
+const fn field(role: Role) -> Field {
+    match role {
+        Role::Knight => Field::MobilityKnight,
+        Role::Bishop => Field::MobilityBishop,
+        Role::Rook => Field::MobilityRook,
+        _ => Field::MobilityQueen,
+    }
+}
+
+/// Scores the mobility of `color`'s `role` on `sq`, whose real attacks are `reach`.
+#[inline(always)]
+pub fn score<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    color: Color,
+    role: Role,
+    sq: Square,
+    reach: Bitboard,
+    acc: &mut Acc<'_, T>,
+) {
+    let seen = x_ray(board, color, role, sq, reach);
+    let count = (seen & *info.mobility_area.get(color)).count();
+    acc.add(color, field(role), count, 1);
+}
+
+/// What a `color` `role` on `sq` with real attacks `reach` sees for mobility: for a bishop
+/// (rook), its attacks with `color`'s bishops (rooks) and queens taken off the board; for a
+/// knight or queen, `reach`.
+///
+/// ```
+/// use minkowski_core::eval::mobility::x_ray;
+/// use shakmaty::{Bitboard, CastlingMode, Chess, Color, Position, Role, Square, attacks, fen::Fen};
+/// // The c1 bishop behind its queen on d2 sees e3 .. h6 as well.
+/// let pos: Chess = "4k3/8/8/8/8/8/3Q4/2B1K3 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let reach = attacks::bishop_attacks(Square::C1, pos.board().occupied());
+/// let seen = x_ray(pos.board(), Color::White, Role::Bishop, Square::C1, reach);
+/// assert!(!reach.contains(Square::H6) && seen.contains(Square::H6));
+/// ```
+#[inline(always)]
+#[must_use]
+pub fn x_ray(board: &Board, color: Color, role: Role, sq: Square, reach: Bitboard) -> Bitboard {
+    let alike = match role {
+        Role::Bishop => board.bishops(),
+        Role::Rook => board.rooks(),
+        _ => return reach,
+    };
+    let through = (alike | board.queens()) & board.by_color(color);
+    // Usually nothing of the kind stands in the way: then the real attacks are the answer.
+    if (reach & through).is_empty() {
+        return reach;
+    }
+    let occupied = board.occupied() & !through;
+    if role == Role::Bishop {
+        attacks::bishop_attacks(sq, occupied)
+    } else {
+        attacks::rook_attacks(sq, occupied)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Evaluator;
+    use crate::eval::trace::CountingTracer;
+    use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+    /// `color`'s counts of the mobility table `field` in the full evaluation of `fen`.
+    fn table(fen: &str, color: Color, field: Field) -> Vec<i32> {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mut tracer = CountingTracer::default();
+        let _ = Evaluator::default().evaluate_with(&pos, &mut tracer);
+        let spec = field.spec();
+        tracer.main[usize::from(color == Color::Black)][spec.offset..spec.offset + spec.len]
+            .to_vec()
+    }
+
+    /// The one entry used `count` times, or panics.
+    fn only(counts: &[i32]) -> (usize, i32) {
+        let used: Vec<(usize, i32)> = counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n != 0)
+            .map(|(i, &n)| (i, n))
+            .collect();
+        assert_eq!(used.len(), 1, "{counts:?}");
+        used[0]
+    }
+
+    #[test]
+    fn tables_have_one_entry_per_possible_count() {
+        let w = crate::eval::weights::Weights::default();
+        let lens = [
+            Field::MobilityKnight,
+            Field::MobilityBishop,
+            Field::MobilityRook,
+        ]
+        .map(|f| w.slots(f).len());
+        assert_eq!(lens, [9, 14, 15]);
+        assert_eq!(w.slots(Field::MobilityQueen).len(), 28);
+        // The most a piece can reach on an empty board is the last entry.
+        let most = |f: fn(Square) -> Bitboard| Square::ALL.iter().map(|&s| f(s).count()).max();
+        assert_eq!(most(attacks::knight_attacks), Some(8));
+        assert_eq!(
+            most(|s| attacks::bishop_attacks(s, Bitboard::EMPTY)),
+            Some(13)
+        );
+        assert_eq!(
+            most(|s| attacks::rook_attacks(s, Bitboard::EMPTY)),
+            Some(14)
+        );
+        assert_eq!(
+            most(|s| attacks::queen_attacks(s, Bitboard::EMPTY)),
+            Some(27)
+        );
+    }
+
+    #[test]
+    fn a_piece_scores_the_entry_of_its_count() {
+        // Knight a1: b3 and c2. Each piece once, at its count.
+        let c = table(
+            "4k3/8/8/8/8/8/8/N3K3 w - - 0 1",
+            Color::White,
+            Field::MobilityKnight,
+        );
+        assert_eq!(only(&c), (2, 1));
+        // Two knights with 8 and 2 squares: two entries.
+        let c = table(
+            "4k3/8/8/8/3N4/8/8/N3K3 w - - 0 1",
+            Color::White,
+            Field::MobilityKnight,
+        );
+        assert_eq!((c[8], c[2], c.iter().sum::<i32>()), (1, 1, 2));
+        // A queen in the middle of an empty board: 27, minus nothing.
+        let c = table(
+            "k7/8/8/8/3Q4/8/8/7K w - - 0 1",
+            Color::White,
+            Field::MobilityQueen,
+        );
+        assert_eq!(only(&c), (27, 1));
+        // No rook: the table is silent.
+        let c = table(
+            "k7/8/8/8/3Q4/8/8/7K w - - 0 1",
+            Color::White,
+            Field::MobilityRook,
+        );
+        assert!(c.iter().all(|&n| n == 0));
+    }
+
+    #[test]
+    fn squares_attacked_by_enemy_pawns_do_not_count() {
+        // Knight d4; the black pawns on c6 and e6 guard b5, d5, d5, f5: b5 and f5 are lost.
+        let c = table(
+            "4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1",
+            Color::White,
+            Field::MobilityKnight,
+        );
+        assert_eq!(only(&c), (6, 1));
+    }
+
+    #[test]
+    fn bishops_and_rooks_see_through_their_own_kind_and_queens() {
+        // Bishop c1 behind the queen on d2: d2 e3 f4 g5 h6 and b2 a3.
+        let fen = "4k3/8/8/8/8/8/3Q4/2B1K3 w - - 0 1";
+        assert_eq!(
+            only(&table(fen, Color::White, Field::MobilityBishop)),
+            (7, 1)
+        );
+        // Behind a knight instead: d2 and b2 a3 only.
+        let fen = "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1";
+        assert_eq!(
+            only(&table(fen, Color::White, Field::MobilityBishop)),
+            (3, 1)
+        );
+        // Doubled rooks on the a-file see the whole file and their ranks; the queen behind a
+        // bishop sees nothing through it.
+        let fen = "4k3/8/8/8/8/8/R7/R3K3 w - - 0 1";
+        let c = table(fen, Color::White, Field::MobilityRook);
+        // a1: a2..a8 (7) + b1 c1 d1 (3) = 10; a2: a1, a3..a8 (7) + b2..h2 (7) = 14.
+        assert_eq!((c[10], c[14], c.iter().sum::<i32>()), (1, 1, 2));
+        let fen = "4k3/8/8/8/8/8/1B6/Q3K3 w - - 0 1";
+        let c = table(fen, Color::White, Field::MobilityQueen);
+        // a1: b1 c1 d1, a2..a8 (7), b2 (the bishop): 11.
+        assert_eq!(only(&c), (11, 1));
+    }
+
+    #[test]
+    fn the_attack_maps_stay_the_real_attacks() {
+        // The queen on d2 attacks the knight on h6; the bishop behind it sees h6 for mobility
+        // only: the threat terms read the real attacks, so no minor attacks the knight.
+        let fen = "4k3/8/7n/8/8/8/3Q4/2B1K3 w - - 0 1";
+        let black = |field| table(fen, Color::Black, field)[0];
+        assert_eq!(black(Field::ThreatMinorByMinor), 0);
+        assert_eq!(black(Field::ThreatMinorByMajor), 1);
+        assert_eq!(
+            only(&table(fen, Color::White, Field::MobilityBishop)),
+            (7, 1)
+        );
+    }
+}

@@ -1,0 +1,583 @@
+//! The evaluation: material, piece-square tables, mobility, pawn structure, passed pawns, king
+//! safety, threats and knight forks ([`threats`]), piece placement ([`pieces`]), blended by game
+//! phase, with specialised endgame knowledge looked up by material signature ([`endgame`]) and,
+//! where none applies, the endgame half moved toward zero where a material edge does not win
+//! ([`scale`]) — all from the side to move's point of view.
+//!
+//! All numbers live in [`weights::Weights`], each declared once (settable by name, fitted to
+//! self-play games by `minkowski tune`); the pair type and the one phase blend are in
+//! [`score`]. The evaluation is generic over a [`trace::Tracer`], told every weight it uses and
+//! how many times:
+//! [`Evaluator::evaluate`] traces nothing (at no cost), [`Evaluator::trace`] records every term
+//! and [`Evaluator::coefficients`] the evaluation as a linear form in the weights (for a tuner).
+
+pub mod acc;
+pub mod combine;
+pub mod endgame;
+pub mod info;
+pub mod king;
+pub mod mobility;
+pub mod passers;
+pub mod pawn_king;
+pub mod pawns;
+pub mod pieces;
+pub mod scale;
+pub mod score;
+pub mod tactics;
+#[cfg(test)]
+mod test_support;
+pub mod threats;
+pub mod trace;
+pub mod weights;
+
+use shakmaty::{
+    Bitboard, Board, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks,
+};
+
+/// The evaluation's result type (defined in the bottom layer [`crate::value`], shared with the
+/// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
+pub use crate::value::Value;
+use acc::Acc;
+use combine::{Pair, Parts, combine};
+use endgame::Verdict;
+use info::Info;
+use pawn_king::PawnKingCache;
+use score::{MAX_PHASE, S};
+use trace::{Coefficients, CountingTracer, EvalTrace, Tracer};
+use weights::{Field, Weights, role_index};
+
+/// Evaluations are clamped to this magnitude so they never look like mate scores.
+///
+/// ```
+/// use minkowski_core::eval::{EVAL_LIMIT, Evaluator};
+/// use minkowski_core::value::Value;
+/// use shakmaty::{Chess, CastlingMode, fen::Fen};
+/// // Four queens against a king: a known win, still below every mate score.
+/// let pos: Chess = "k7/8/8/8/8/8/8/1QQQQK2 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let v = Evaluator::default().evaluate(&pos);
+/// assert!(v.0 <= EVAL_LIMIT && !v.is_mate());
+/// ```
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// The evaluation function with its weights.
+///
+/// ```
+/// use minkowski_core::eval::Evaluator;
+/// use shakmaty::Chess;
+/// let e = Evaluator::default();
+/// // The start position is level but for the side to move's tempo bonus (phase 24 of 24: its
+/// // middlegame half).
+/// assert_eq!(e.evaluate(&Chess::default()).0, e.weights.tempo.taper(24));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Evaluator {
+    /// The weights in use.
+    pub weights: Weights,
+}
+
+impl Evaluator {
+    /// An evaluator with the given weights.
+    ///
+    /// ```
+    /// use minkowski_core::eval::{Evaluator, weights::Weights};
+    /// let e = Evaluator::new(Weights::default());
+    /// assert_eq!(e, Evaluator::default());
+    /// ```
+    #[must_use]
+    pub fn new(weights: Weights) -> Evaluator {
+        Evaluator { weights }
+    }
+
+    /// Static evaluation of `pos` in centipawns from the side to move's point of view.
+    /// Symmetric: the colour-flipped position gets the same value.
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// use shakmaty::{Chess, CastlingMode, fen::Fen};
+    /// // King and queen against king: a known win, far above any material count.
+    /// let pos: Chess = "8/8/8/3k4/8/8/8/KQ6 w - - 0 1".parse::<Fen>().unwrap()
+    ///     .into_position(CastlingMode::Standard).unwrap();
+    /// assert!(Evaluator::default().evaluate(&pos).0 > 5_000);
+    /// ```
+    #[must_use]
+    pub fn evaluate(&self, pos: &Chess) -> Value {
+        self.evaluate_with(pos, &mut ())
+    }
+
+    /// The evaluation with every term recorded, for `minkowski eval` and the UCI `eval` command.
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// use shakmaty::Chess;
+    /// let e = Evaluator::default();
+    /// let trace = e.trace(&Chess::default());
+    /// assert_eq!(trace.total, e.evaluate(&Chess::default()));
+    /// assert!(trace.to_string().contains("Material"));
+    /// ```
+    #[must_use]
+    pub fn trace(&self, pos: &Chess) -> EvalTrace {
+        let mut counts = CountingTracer::default();
+        let total = self.evaluate_with(pos, &mut counts);
+        EvalTrace::from_counts(&counts, &self.weights, total, pos.turn())
+    }
+
+    /// The evaluation of `pos` as coefficients of the weights: how many times each weight
+    /// enters it, the phase, and what is not linear kept apart (see [`Coefficients`]), so that
+    /// a tuner can re-evaluate with other weights without evaluating.
+    ///
+    /// ```
+    /// use minkowski_core::eval::{Evaluator, score::S, weights::Weights};
+    /// use shakmaty::{CastlingMode, Chess, fen::Fen};
+    /// // After 1. Nf3.
+    /// let pos: Chess = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"
+    ///     .parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+    /// let c = Evaluator::default().coefficients(&pos);
+    /// let mut w = Weights::default();
+    /// w.set("psqt.knight.f3", S(50, 0)).unwrap();
+    /// assert_ne!(c.evaluate(&w), Evaluator::default().evaluate(&pos));
+    /// assert_eq!(c.evaluate(&w), Evaluator::new(w).evaluate(&pos));
+    /// ```
+    #[must_use]
+    pub fn coefficients(&self, pos: &Chess) -> Coefficients {
+        let mut counts = CountingTracer::default();
+        let _ = self.evaluate_with(pos, &mut counts);
+        counts.coefficients(pos.turn())
+    }
+
+    /// The evaluation, reporting each weight it uses to `tracer`.
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// use minkowski_core::eval::score::S;
+    /// use minkowski_core::eval::trace::Tracer;
+    /// use minkowski_core::eval::weights::{Field, Weights};
+    /// use shakmaty::{Chess, Color};
+    /// /// Adds up White's material as the evaluation reports it.
+    /// struct WhiteMaterial(S, Weights);
+    /// impl Tracer for WhiteMaterial {
+    ///     fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
+    ///         if field == Field::Material && color == Color::White {
+    ///             self.0 += self.1.material[index] * count;
+    ///         }
+    ///     }
+    /// }
+    /// let mut t = WhiteMaterial(S::ZERO, Weights::default());
+    /// let e = Evaluator::default();
+    /// assert_eq!(e.evaluate_with(&Chess::default(), &mut t), e.evaluate(&Chess::default()));
+    /// let m = Weights::default().material;
+    /// assert_eq!(t.0, m[0] * 8 + m[1] * 2 + m[2] * 2 + m[3] * 2 + m[4]);
+    /// ```
+    pub fn evaluate_with<T: Tracer>(&self, pos: &Chess, tracer: &mut T) -> Value {
+        let material_psqt = self.material_psqt_with(pos.board(), tracer);
+        self.evaluate_rest(pos, material_psqt, tracer, None)
+    }
+
+    /// The evaluation given the material and piece-square sum of `pos` (as
+    /// [`Evaluator::material_psqt`] computes it, or kept up to date move by move with
+    /// [`Evaluator::material_psqt_after`]): the same value as [`Evaluator::evaluate`], without
+    /// visiting every piece for its material and square.
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// use shakmaty::{Chess, Position};
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// let sum = e.material_psqt(pos.board());
+    /// assert_eq!(e.evaluate_from(&pos, sum), e.evaluate(&pos));
+    /// ```
+    #[must_use]
+    pub fn evaluate_from(&self, pos: &Chess, material_psqt: S) -> Value {
+        // The portable build has no `popcnt` instruction (x86-64 baseline): mobility and king
+        // zone counts then cost a dozen instructions each. Most CPUs have it; use it when this
+        // one does (a cached CPUID bit, checked in a few instructions).
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: `evaluate_rest_popcnt` only differs from `evaluate_rest` in that it may
+            // use the `popcnt` instruction, and the CPU has just been found to support it.
+            return unsafe { self.evaluate_rest_popcnt(pos, material_psqt, None) };
+        }
+        self.evaluate_rest(pos, material_psqt, &mut (), None)
+    }
+
+    /// [`Evaluator::evaluate_from`] with a [`PawnKingCache`]: the same value, with the terms
+    /// that depend only on pawns and kings read from `cache` when it has them (and stored in it
+    /// when not). A searcher keeps one cache per thread.
+    ///
+    /// ```
+    /// use minkowski_core::eval::{Evaluator, pawn_king::PawnKingCache};
+    /// use shakmaty::{Chess, Position};
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// let mut cache = PawnKingCache::default();
+    /// let sum = e.material_psqt(pos.board());
+    /// assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate_from(&pos, sum));
+    /// ```
+    #[must_use]
+    pub fn evaluate_cached(
+        &self,
+        pos: &Chess,
+        material_psqt: S,
+        cache: &mut PawnKingCache,
+    ) -> Value {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
+            return unsafe { self.evaluate_rest_popcnt(pos, material_psqt, Some(cache)) };
+        }
+        self.evaluate_rest(pos, material_psqt, &mut (), Some(cache))
+    }
+
+    /// The static evaluation after a null move in a position whose evaluation (side to move's
+    /// view) was `parent`: the same board with the other side to move, so every term keeps its
+    /// size and changes sign except the tempo bonus, which changes sides (`−parent + 2·tempo`).
+    /// The knight-fork bonus (`fork_now` against `fork_threat`) is the one term this leaves as
+    /// it was. `None` in a specialised endgame (its verdict carries no tempo) and when a side has
+    /// only king and pawns (the passer race against it counts who moves): evaluate then.
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// use shakmaty::{Chess, Position};
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// let passed = pos.clone().swap_turn().unwrap();
+    /// // No knight fork in the start position: the shortcut is exact.
+    /// assert_eq!(e.after_null_move(pos.board(), e.evaluate(&pos)), Some(e.evaluate(&passed)));
+    /// ```
+    #[must_use]
+    pub fn after_null_move(&self, board: &Board, parent: Value) -> Option<Value> {
+        let pieces = board.occupied() & !(board.pawns() | board.kings());
+        let bare = |color| (pieces & board.by_color(color)).is_empty();
+        if bare(Color::White) || bare(Color::Black) || endgame::lookup(board).is_some() {
+            return None;
+        }
+        let w = &self.weights;
+        let mut phase = 0;
+        for role in Role::ALL {
+            phase += w.phase_weight[role_index(role)] * board.by_role(role).count() as i32;
+        }
+        let tempo = w.tempo.taper(phase.min(MAX_PHASE));
+        Some(Value((2 * tempo - parent.0).clamp(-EVAL_LIMIT, EVAL_LIMIT)))
+    }
+
+    /// [`Evaluator::evaluate_rest`] compiled with the `popcnt` instruction enabled.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    fn evaluate_rest_popcnt(
+        &self,
+        pos: &Chess,
+        material_psqt: S,
+        cache: Option<&mut PawnKingCache>,
+    ) -> Value {
+        self.evaluate_rest(pos, material_psqt, &mut (), cache)
+    }
+
+    /// Material plus piece-square values of every piece on `board`, White's point of view.
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// use minkowski_core::eval::score::S;
+    /// use shakmaty::{Chess, Position};
+    /// // The start position is symmetric: both sides' sums cancel.
+    /// assert_eq!(Evaluator::default().material_psqt(Chess::default().board()), S::ZERO);
+    /// ```
+    #[must_use]
+    pub fn material_psqt(&self, board: &Board) -> S {
+        self.material_psqt_with(board, &mut ())
+    }
+
+    /// [`Evaluator::material_psqt`] of the position after the legal move `m` of `pos`, from
+    /// `before`, the sum of `pos`: only the squares the move touches are looked at.
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// use shakmaty::{Chess, Position, uci::UciMove};
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// let m = "e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+    /// let after = e.material_psqt_after(&pos, m, e.material_psqt(pos.board()));
+    /// let child = pos.clone().play(m).unwrap();
+    /// assert_eq!(after, e.material_psqt(child.board()));
+    /// ```
+    #[must_use]
+    pub fn material_psqt_after(&self, pos: &Chess, m: Move, before: S) -> S {
+        let us = pos.turn();
+        let value = |color: Color, role: Role, sq: Square| {
+            let r = role_index(role);
+            let v = self.weights.material[r] + self.weights.psqt[r][relative(sq, color)];
+            if color == Color::White { v } else { -v }
+        };
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                let mut after =
+                    before - value(us, role, from) + value(us, promotion.unwrap_or(role), to);
+                if let Some(c) = capture {
+                    after -= value(!us, c, to);
+                }
+                after
+            }
+            Move::EnPassant { from, to } => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                before - value(us, Role::Pawn, from) + value(us, Role::Pawn, to)
+                    - value(!us, Role::Pawn, victim)
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(king < rook);
+                before - value(us, Role::King, king) + value(us, Role::King, side.king_to(us))
+                    - value(us, Role::Rook, rook)
+                    + value(us, Role::Rook, side.rook_to(us))
+            }
+            Move::Put { role, to } => before + value(us, role, to),
+        }
+    }
+
+    /// Material and piece squares of every piece, each term reported to `tracer`.
+    fn material_psqt_with<T: Tracer>(&self, board: &Board, tracer: &mut T) -> S {
+        let w = &self.weights;
+        let mut sum = S::ZERO;
+        for color in [Color::White, Color::Black] {
+            let mut side = S::ZERO;
+            for role in Role::ALL {
+                let r = role_index(role);
+                for sq in board.by_piece(role.of(color)) {
+                    let rel = relative(sq, color);
+                    side += w.material[r] + w.psqt[r][rel];
+                    tracer.weight(color, Field::Material, r, 1);
+                    tracer.weight(color, Field::Psqt, r * 64 + rel, 1);
+                }
+            }
+            sum += if color == Color::White { side } else { -side };
+        }
+        sum
+    }
+
+    /// Everything but material and piece squares (given as `material_psqt`), then the blend.
+    /// With a `cache`, the pawn-and-king terms come from it when it has them (only for
+    /// evaluations that trace nothing: a hit reports no weights).
+    #[inline(always)]
+    fn evaluate_rest<T: Tracer>(
+        &self,
+        pos: &Chess,
+        material_psqt: S,
+        tracer: &mut T,
+        cache: Option<&mut PawnKingCache>,
+    ) -> Value {
+        let w = &self.weights;
+        let board = pos.board();
+        let mut info = Info::new(board);
+        if let Some(cache) = cache.as_deref() {
+            cache.prefetch(&info);
+        }
+        let mut acc = Acc::new(w, tracer);
+        let mut phase = 0;
+        for color in Color::ALL {
+            phase += self.pieces(board, color, &mut info, &mut acc);
+        }
+        let phase = phase.min(MAX_PHASE);
+        acc.tracer().phase(phase);
+
+        let passed = match cache {
+            Some(cache) => match cache.probe(&info) {
+                Some((score, passed)) => {
+                    acc.add_cached(score);
+                    passed
+                }
+                None => {
+                    let mut silent = ();
+                    let mut local = Acc::new(w, &mut silent);
+                    let passed = pawn_king_terms(&info, &mut local);
+                    cache.store(&info, local.linear(), passed);
+                    acc.add_cached(local.linear());
+                    passed
+                }
+            },
+            None => pawn_king_terms(&info, &mut acc),
+        };
+        passers::evaluate(board, &info, passed, pos.turn(), &mut acc);
+        for color in Color::ALL {
+            king::danger(board, &info, color, &mut acc);
+        }
+        threats::evaluate(board, &info, pos.turn(), &mut acc);
+        let closed = pieces::closedness(board);
+        for color in Color::ALL {
+            pieces::evaluate(board, &info, color, closed, &mut acc);
+        }
+        let mut linear = material_psqt + acc.linear();
+
+        // Specialised endgames replace or adjust the sum; where none applies, the endgame half
+        // is moved toward zero where the material edge does not win (the drawishness stage).
+        let endgame = endgame::lookup(board);
+        let scale = match endgame {
+            None => Some(scale::drawishness(board, &info, &mut acc)),
+            Some(_) => None,
+        };
+        let ([white_danger, black_danger], complexity) = (acc.danger_units(), acc.complexity_sum());
+        let mut replaced = None;
+        if let Some((eg, strong)) = endgame {
+            // The verdict's weights go to the tracer as `verdict_weight`s.
+            let verdict = (eg.evaluate)(pos, strong, w, tracer);
+            tracer.endgame(eg.code, strong, verdict);
+            let sign = if strong == Color::White { 1 } else { -1 };
+            match verdict {
+                Verdict::Replace(s) => replaced = Some(Pair::from(s * sign)),
+                Verdict::Adjust(s) => linear += s * sign,
+            }
+        }
+        let white_to_move = pos.turn() == Color::White;
+        if replaced.is_none() {
+            tracer.tempo(pos.turn());
+        }
+        let parts = Parts {
+            linear: linear.into(),
+            danger: [white_danger.into(), black_danger.into()],
+            complexity,
+            scale,
+            replaced,
+            tempo: if white_to_move { w.tempo } else { -w.tempo }.into(),
+            phase,
+        };
+        let white = combine(&parts).white;
+        let value = if white_to_move { white } else { -white };
+        Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+
+    /// `color`'s pieces: mobility, the attack on the enemy king's zone, rook files, bishop pair
+    /// and pawn shield; their attacks go into `info` for the terms that read them. Returns the
+    /// phase contribution of `color`'s pieces.
+    #[inline(always)]
+    fn pieces<T: Tracer>(
+        &self,
+        board: &Board,
+        color: Color,
+        info: &mut Info,
+        acc: &mut Acc<'_, T>,
+    ) -> i32 {
+        let w = &self.weights;
+        let occupied = board.occupied();
+        let their_pawns = *info.pawns.get(!color);
+        let our_pawns = *info.pawns.get(color);
+        let their_king_zone = info
+            .king
+            .get(!color)
+            .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+        let mut phase = w.phase_weight[role_index(Role::Pawn)] * our_pawns.count() as i32;
+
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let r = role_index(role);
+            for sq in board.by_piece(role.of(color)) {
+                phase += w.phase_weight[r];
+                let reach = match role {
+                    Role::Knight => attacks::knight_attacks(sq),
+                    Role::Bishop => attacks::bishop_attacks(sq, occupied),
+                    Role::Rook => attacks::rook_attacks(sq, occupied),
+                    _ => attacks::queen_attacks(sq, occupied),
+                };
+                info.add_attacks(color, role, reach);
+                mobility::score(board, info, color, role, sq, reach, acc);
+                let zone_hits = reach & their_king_zone;
+                // Usually empty: skip the count (and the zero term) then.
+                if zone_hits.any() {
+                    acc.add(color, Field::KingZoneAttack, r, zone_hits.count() as i32);
+                }
+                if role == Role::Rook {
+                    let file = Bitboard::from_file(sq.file());
+                    if (our_pawns & file).is_empty() {
+                        let field = if (their_pawns & file).is_empty() {
+                            Field::RookOpenFile
+                        } else {
+                            Field::RookSemiOpenFile
+                        };
+                        acc.add(color, field, 0, 1);
+                    }
+                }
+            }
+        }
+
+        // The king: pawn shield.
+        for sq in board.by_piece(Role::King.of(color)) {
+            phase += w.phase_weight[role_index(Role::King)];
+            let [near, far] = king::pawn_shield(sq, color, our_pawns);
+            acc.add(color, Field::PawnShield, 0, near);
+            acc.add(color, Field::PawnShield, 1, far);
+        }
+        if board.by_piece(Role::Bishop.of(color)).more_than_one() {
+            acc.add(color, Field::BishopPair, 0, 1);
+        }
+        phase
+    }
+}
+
+/// The terms that depend on pawns and kings only (what [`PawnKingCache`] keeps): both sides'
+/// pawn structure, king shelter and storm; returns the passed pawns of both sides. They get
+/// the pawns-and-kings view, not [`Info`]: nothing else can enter a cached sum.
+fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
+    let info = &info.pawns_and_kings();
+    let mut passed = Bitboard::EMPTY;
+    for color in Color::ALL {
+        passed |= pawns::structure(info, color, acc);
+        king::shelter(info, color, acc);
+    }
+    passed
+}
+
+/// `sq` as seen from `color`'s side of the board (a1 = 0 for White's pieces; Black's are
+/// flipped vertically).
+fn relative(sq: Square, color: Color) -> usize {
+    match color {
+        Color::White => sq as usize,
+        Color::Black => sq.flip_vertical() as usize,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    /// Random games (castling, en passant and promotions included): the sum kept move by move
+    /// equals the sum from scratch, and the evaluation from it equals the full evaluation, also
+    /// through a small pawn-king cache (entries replaced often; the second lookup of a position
+    /// finds what the first stored).
+    #[test]
+    fn material_psqt_kept_move_by_move_matches_the_full_sum() {
+        let e = Evaluator::default();
+        let mut cache = PawnKingCache::new(64);
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "1k6/8/8/8/8/8/5p2/7K b - - 0 1",
+        ] {
+            for _ in 0..20 {
+                let mut pos: Chess = fen
+                    .parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap();
+                let mut sum = e.material_psqt(pos.board());
+                for _ in 0..100 {
+                    assert_eq!(sum, e.material_psqt(pos.board()));
+                    assert_eq!(e.evaluate_from(&pos, sum), e.evaluate(&pos));
+                    for _ in 0..2 {
+                        assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate(&pos));
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    sum = e.material_psqt_after(&pos, m, sum);
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+        assert!(cache.hits() * 2 >= cache.probes(), "{} hits", cache.hits());
+    }
+}

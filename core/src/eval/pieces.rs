@@ -1,0 +1,522 @@
+//! Piece placement: where knights, bishops and rooks stand well or badly, beyond their square
+//! tables and mobility. Outposts, minors behind a pawn, a knight far from both kings ("in
+//! Siberia") and each minor's king distance to its own king, a bishop's own pawns on its colour,
+//! a bishop on a long diagonal, a rook on the seventh, space behind the own pawns, and
+//! knights and rooks by how closed the pawn structure is.
+//!
+//! The terms read [`Info`] after the pieces' attacks are in (space asks which squares the
+//! enemy attacks), and run once per side.
+
+use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+
+use super::acc::Acc;
+use super::info::Info;
+use super::pawns::{adjacent_files, passed_span, relative_rank, stop_square};
+use super::trace::Tracer;
+use super::weights::Field;
+use crate::geometry::king_distance;
+
+/// This family's entries in the one weight table: the piece-placement weights. `weights.rs` gathers
+/// every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
+/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
+/// key lists) are read there.
+macro_rules! piece_placement_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever
+            /// attack it), by whether it stands on the a- or h-file and whether an own pawn defends
+            /// it: index `edge × 2 + defended` ([`super::pieces`]).
+            KnightOutpost knight_outpost: [S; 4] = defaults::KNIGHT_OUTPOST,
+                keys Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]), range -200..=200,
+                term PiecePlacement;
+            /// A bishop on an outpost, indexed as [`Weights::knight_outpost`].
+            BishopOutpost bishop_outpost: [S; 4] = defaults::BISHOP_OUTPOST,
+                keys Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]), range -200..=200,
+                term PiecePlacement;
+            /// A knight (index 0) or bishop (1) with a pawn of either colour right in front of it:
+            /// shielded from the front, and the pawn covered.
+            MinorBehindPawn minor_behind_pawn: [S; 2] = defaults::MINOR_BEHIND_PAWN,
+                keys Keys::Names(&["knight", "bishop"]), range -200..=200, term PiecePlacement;
+            /// A knight "in Siberia": four or more squares (king distance) from both kings, where
+            /// it neither attacks nor defends; by that distance, 4 ..= 7.
+            KnightSiberia knight_siberia: [S; 4] = defaults::KNIGHT_SIBERIA,
+                keys Keys::Names(&["d4", "d5", "d6", "d7"]), range -200..=200, term PiecePlacement;
+            /// Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) to its
+            /// own king: minors near the king guard it. Mostly a middlegame idea: in the endgame
+            /// the knight's own king's distance can misread the race against a passer: a large
+            /// endgame half fails `tests/knight_vs_passer_tables.rs`.
+            MinorKingDistance minor_king_distance: [S; 2] = defaults::MINOR_KING_DISTANCE,
+                keys Keys::Names(&["knight", "bishop"]), range -100..=100, term PiecePlacement;
+            /// Per own pawn on squares of a bishop's colour: they block it and leave the other
+            /// colour weak.
+            BishopPawnsOnColour bishop_pawns_on_colour: S = defaults::BISHOP_PAWNS_ON_COLOUR,
+                keys Keys::One, range -100..=100, term PiecePlacement;
+            /// Per own rammed pawn (an enemy pawn right in front of it) on squares of a bishop's
+            /// colour, on top of [`Weights::bishop_pawns_on_colour`]: those never move out of its
+            /// way.
+            BishopRammedPawns bishop_rammed_pawns: S = defaults::BISHOP_RAMMED_PAWNS,
+                keys Keys::One, range -100..=100, term PiecePlacement;
+            /// A bishop on a long diagonal (not on a centre square) that sees both centre squares
+            /// of it through everything but pawns.
+            BishopLongDiagonal bishop_long_diagonal: S = defaults::BISHOP_LONG_DIAGONAL,
+                keys Keys::One, range -200..=200, term PiecePlacement;
+            /// A rook on its seventh rank while the enemy king is on its seventh or eighth.
+            RookOnSeventh rook_on_seventh: S = defaults::ROOK_ON_SEVENTH,
+                keys Keys::One, range -200..=200, term PiecePlacement;
+            /// Space: per central square (files c-f) on the own second to fourth rank that holds no
+            /// own pawn and no enemy pawn attacks, counted twice when it lies up to three squares
+            /// behind an own pawn and the enemy does not attack it at all.
+            Space space: S = defaults::SPACE,
+                keys Keys::One, range -50..=50, term PiecePlacement;
+            /// Per knight, by how closed the pawns are ([`super::pieces::closedness`], 0 open ..= 8
+            /// locked): knights like closed positions.
+            ClosednessKnight closedness_knight: [S; 9] = defaults::CLOSEDNESS_KNIGHT,
+                keys Keys::Grid(&[CLOSEDNESS_BUCKETS]), range -200..=200, term PiecePlacement;
+            /// Per rook, by how closed the pawns are: rooks like open positions.
+            ClosednessRook closedness_rook: [S; 9] = defaults::CLOSEDNESS_ROOK,
+                keys Keys::Grid(&[CLOSEDNESS_BUCKETS]), range -200..=200, term PiecePlacement;
+        }
+    };
+}
+pub(crate) use piece_placement_weights;
+
+/// Outposts: relative ranks 4 to 6 (index 3 ..= 5).
+const OUTPOST_RANKS: std::ops::RangeInclusive<usize> = 3..=5;
+
+/// The knight's distance to the nearer king from which it is "in Siberia": [`Field::KnightSiberia`]
+/// is indexed by that distance minus this.
+pub const SIBERIA_DISTANCE: u32 = 4;
+
+/// The two long diagonals, a1-h8 and a8-h1.
+const LONG_DIAGONALS: Bitboard = Bitboard(0x8040_2010_0804_0201 | 0x0102_0408_1020_4080);
+
+/// d4, e4, d5, e5.
+const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// White's space squares: files c to f, ranks 2 to 4 (Black's are the same, mirrored).
+const SPACE_WHITE: Bitboard = Bitboard(0x0000_0000_3C3C_3C00);
+/// Black's space squares: files c to f, ranks 5 to 7.
+const SPACE_BLACK: Bitboard = Bitboard(0x003C_3C3C_0000_0000);
+
+/// The closedness buckets of [`Field::ClosednessKnight`] and [`Field::ClosednessRook`].
+pub const CLOSEDNESS_LEVELS: usize = 9;
+
+/// How closed the pawn structure is, 0 (open) ..= 8 (locked): all pawns, plus three per
+/// rammed pair (a pawn with an enemy pawn right in front of it), minus four per file without
+/// pawns, over three.
+///
+/// ```
+/// use minkowski_core::eval::pieces::closedness;
+/// use shakmaty::{Board, Chess, Position};
+/// assert_eq!(closedness(Chess::default().board()), 5); // 16 pawns, nothing rammed, all files
+/// assert_eq!(closedness(&Board::empty()), 0);
+/// ```
+#[must_use]
+pub fn closedness(board: &Board) -> usize {
+    let white = board.by_piece(Role::Pawn.of(Color::White));
+    let black = board.by_piece(Role::Pawn.of(Color::Black));
+    let rammed = (white & Bitboard(black.0 >> 8)).count() as i32;
+    let mut files = (white | black).0;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    let open = 8 - (files & 0xFF).count_ones() as i32;
+    let value = (white | black).count() as i32 + 3 * rammed - 4 * open;
+    (value / 3).clamp(0, CLOSEDNESS_LEVELS as i32 - 1) as usize
+}
+
+/// `color`'s pieces' placement terms; `closed` is [`closedness`] of the board.
+pub fn evaluate<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    color: Color,
+    closed: usize,
+    acc: &mut Acc<'_, T>,
+) {
+    let our_pawns = *info.pawns.get(color);
+    let their_pawns = *info.pawns.get(!color);
+    let all_pawns = our_pawns | their_pawns;
+    let our_king = *info.king.get(color);
+    let their_king = *info.king.get(!color);
+    let defended = *info.pawn_attacks.get(color);
+    let rammed = our_pawns & pawns_behind(their_pawns, color);
+
+    for role in [Role::Knight, Role::Bishop] {
+        let minor = usize::from(role == Role::Bishop);
+        let outpost_field = match role {
+            Role::Knight => Field::KnightOutpost,
+            _ => Field::BishopOutpost,
+        };
+        for sq in board.by_piece(role.of(color)) {
+            if is_outpost(sq, color, their_pawns) {
+                let edge = matches!(sq.file(), shakmaty::File::A | shakmaty::File::H);
+                let index = 2 * usize::from(edge) + usize::from(defended.contains(sq));
+                acc.add(color, outpost_field, index, 1);
+            }
+            if stop_square(sq, color).is_some_and(|front| all_pawns.contains(front)) {
+                acc.add(color, Field::MinorBehindPawn, minor, 1);
+            }
+            if let Some(king) = our_king {
+                acc.add(
+                    color,
+                    Field::MinorKingDistance,
+                    minor,
+                    king_distance(sq, king) as i32,
+                );
+            }
+            if role == Role::Knight {
+                let nearest = [our_king, their_king]
+                    .into_iter()
+                    .flatten()
+                    .map(|k| king_distance(sq, k))
+                    .min();
+                if let Some(d) = nearest.filter(|&d| d >= SIBERIA_DISTANCE) {
+                    acc.add(
+                        color,
+                        Field::KnightSiberia,
+                        (d - SIBERIA_DISTANCE) as usize,
+                        1,
+                    );
+                }
+                continue;
+            }
+            let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+                Bitboard::LIGHT_SQUARES
+            } else {
+                Bitboard::DARK_SQUARES
+            };
+            let same = (our_pawns & colour).count() as i32;
+            if same > 0 {
+                acc.add(color, Field::BishopPawnsOnColour, 0, same);
+            }
+            let same_rammed = (rammed & colour).count() as i32;
+            if same_rammed > 0 {
+                acc.add(color, Field::BishopRammedPawns, 0, same_rammed);
+            }
+            if on_long_diagonal(sq, all_pawns) {
+                acc.add(color, Field::BishopLongDiagonal, 0, 1);
+            }
+        }
+    }
+
+    let rooks = board.by_piece(Role::Rook.of(color));
+    if their_king.is_some_and(|k| relative_rank(k, color) >= 6) {
+        let on_seventh = rooks
+            .into_iter()
+            .filter(|&sq| relative_rank(sq, color) == 6);
+        let n = on_seventh.count() as i32;
+        if n > 0 {
+            acc.add(color, Field::RookOnSeventh, 0, n);
+        }
+    }
+
+    let space = space_count(info, color);
+    if space > 0 {
+        acc.add(color, Field::Space, 0, space);
+    }
+
+    let knights = board.by_piece(Role::Knight.of(color)).count() as i32;
+    if knights > 0 {
+        acc.add(color, Field::ClosednessKnight, closed, knights);
+    }
+    if rooks.any() {
+        acc.add(color, Field::ClosednessRook, closed, rooks.count() as i32);
+    }
+}
+
+/// Whether `sq` is an outpost for `color`: on its fourth to sixth rank, and no pawn of
+/// `their_pawns` stands on a neighbouring file in front of it (none can ever attack it).
+///
+/// ```
+/// use minkowski_core::eval::pieces::is_outpost;
+/// use shakmaty::{Bitboard, Color, Square};
+/// assert!(is_outpost(Square::D5, Color::White, Bitboard::from(Square::D7))); // same file
+/// assert!(!is_outpost(Square::D5, Color::White, Bitboard::from(Square::C7)));
+/// assert!(is_outpost(Square::D5, Color::White, Bitboard::from(Square::C4))); // behind it
+/// assert!(!is_outpost(Square::D3, Color::White, Bitboard::EMPTY)); // too far back
+/// assert!(is_outpost(Square::E4, Color::Black, Bitboard::EMPTY));
+/// ```
+#[must_use]
+pub fn is_outpost(sq: Square, color: Color, their_pawns: Bitboard) -> bool {
+    OUTPOST_RANKS.contains(&relative_rank(sq, color))
+        && (passed_span(sq, color) & adjacent_files(sq) & their_pawns).is_empty()
+}
+
+/// Whether a bishop on `sq` stands on a long diagonal (not on a centre square) and, seeing
+/// through everything but pawns, reaches both centre squares of it.
+#[must_use]
+fn on_long_diagonal(sq: Square, pawns: Bitboard) -> bool {
+    LONG_DIAGONALS.contains(sq)
+        && !CENTRE.contains(sq)
+        && (attacks::bishop_attacks(sq, pawns) & CENTRE).more_than_one()
+}
+
+/// The squares right behind (on `color`'s side of) the pawns `pawns`: a `color` pawn there is
+/// rammed by them.
+const fn pawns_behind(pawns: Bitboard, color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(pawns.0 >> 8),
+        Color::Black => Bitboard(pawns.0 << 8),
+    }
+}
+
+/// `color`'s space: the central squares on its second to fourth rank (files c to f) that hold
+/// no own pawn and that no enemy pawn attacks, each counted once more when it lies up to three
+/// squares behind an own pawn and the enemy does not attack it at all.
+fn space_count(info: &Info, color: Color) -> i32 {
+    let our_pawns = *info.pawns.get(color);
+    let mask = match color {
+        Color::White => SPACE_WHITE,
+        Color::Black => SPACE_BLACK,
+    };
+    let safe = mask & !our_pawns & !*info.pawn_attacks.get(!color);
+    let mut behind = our_pawns;
+    for _ in 0..3 {
+        behind |= pawns_behind(behind, color);
+    }
+    let sheltered = behind & safe & !*info.attacked.get(!color);
+    (safe.count() + sheltered.count()) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Evaluator;
+    use crate::eval::weights::Weights;
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+    /// Counts one field's elements for one colour over a whole evaluation.
+    struct Counts {
+        field: Field,
+        color: Color,
+        counts: Vec<i32>,
+    }
+
+    impl Tracer for Counts {
+        fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
+            if field == self.field && color == self.color {
+                self.counts[index] += count;
+            }
+        }
+    }
+
+    fn counts(fen: &str, color: Color, field: Field) -> Vec<i32> {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let len = Weights::default().slots(field).len();
+        let mut t = Counts {
+            field,
+            color,
+            counts: vec![0; len],
+        };
+        let _ = Evaluator::default().evaluate_with(&pos, &mut t);
+        t.counts
+    }
+
+    fn total(fen: &str, color: Color, field: Field) -> i32 {
+        counts(fen, color, field).iter().sum()
+    }
+
+    #[test]
+    fn outposts_by_edge_and_pawn_defence() {
+        // Knight d5 defended by e4, no black pawn on c or e files ahead: inner, defended.
+        let c = counts(
+            "4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1",
+            Color::White,
+            Field::KnightOutpost,
+        );
+        assert_eq!(c, vec![0, 1, 0, 0]);
+        // Knight a5, undefended: edge, open.
+        let c = counts(
+            "4k3/7p/8/N7/8/8/8/4K3 w - - 0 1",
+            Color::White,
+            Field::KnightOutpost,
+        );
+        assert_eq!(c, vec![0, 0, 1, 0]);
+        // A black pawn on c7 can still chase it away: no outpost.
+        assert_eq!(
+            total(
+                "4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1",
+                Color::White,
+                Field::KnightOutpost
+            ),
+            0
+        );
+        // Black's bishop on e4 (its fifth rank), defended by d5, no white pawn on d/f below.
+        let c = counts(
+            "4k3/8/8/3p4/4b3/8/P7/4K3 b - - 0 1",
+            Color::Black,
+            Field::BishopOutpost,
+        );
+        assert_eq!(c, vec![0, 1, 0, 0]);
+    }
+
+    #[test]
+    fn minor_behind_a_pawn_of_either_colour() {
+        // Knight c3 behind c4 (own), bishop e5 behind e6 (enemy, from White's side).
+        let c = counts(
+            "4k3/8/4p3/4B3/2P5/2N5/8/4K3 w - - 0 1",
+            Color::White,
+            Field::MinorBehindPawn,
+        );
+        assert_eq!(c, vec![1, 1]);
+        // A pawn beside or behind does not count.
+        assert_eq!(
+            total(
+                "4k3/8/8/8/2NP4/2P5/8/4K3 w - - 0 1",
+                Color::White,
+                Field::MinorBehindPawn
+            ),
+            0
+        );
+    }
+
+    #[test]
+    fn knight_in_siberia_and_minor_king_distance() {
+        // Knight a8: king e1 is 7 away, king h1 7 away: distance 7, index 3.
+        let c = counts(
+            "N7/8/8/8/8/8/8/4K2k w - - 0 1",
+            Color::White,
+            Field::KnightSiberia,
+        );
+        assert_eq!(c, vec![0, 0, 0, 1]);
+        // Knight f3 next to the own king: not in Siberia; its king distance is 2 (e1).
+        let fen = "7k/8/8/8/8/5N2/8/4K3 w - - 0 1";
+        assert_eq!(total(fen, Color::White, Field::KnightSiberia), 0);
+        assert_eq!(
+            counts(fen, Color::White, Field::MinorKingDistance),
+            vec![2, 0]
+        );
+        // Black's bishop on b8 with its king on g8: five squares.
+        assert_eq!(
+            counts(
+                "1b4k1/8/8/8/8/8/8/4K3 w - - 0 1",
+                Color::Black,
+                Field::MinorKingDistance
+            ),
+            vec![0, 5]
+        );
+    }
+
+    #[test]
+    fn bishop_pawns_on_its_colour_and_rammed_ones() {
+        // Dark bishop c1; white pawns d4, c3 and e3, all dark, none rammed.
+        let fen = "4k3/8/8/8/3P4/2P1P3/8/2B1K3 w - - 0 1";
+        assert_eq!(total(fen, Color::White, Field::BishopPawnsOnColour), 3);
+        assert_eq!(total(fen, Color::White, Field::BishopRammedPawns), 0);
+        let fen = "4k3/8/8/8/4p3/2P1P3/8/2B1K3 w - - 0 1";
+        assert_eq!(total(fen, Color::White, Field::BishopPawnsOnColour), 2);
+        assert_eq!(total(fen, Color::White, Field::BishopRammedPawns), 1);
+        // A light bishop does not mind dark pawns.
+        let fen = "4k3/8/8/8/4p3/2P1P3/8/3BK3 w - - 0 1";
+        assert_eq!(total(fen, Color::White, Field::BishopPawnsOnColour), 0);
+    }
+
+    #[test]
+    fn bishop_on_a_long_diagonal_seeing_the_centre() {
+        // b2 sees d4 and e5: a knight on c3 is off the diagonal (only pawns would block).
+        assert_eq!(
+            total(
+                "4k3/8/8/8/8/2N5/1B6/4K3 w - - 0 1",
+                Color::White,
+                Field::BishopLongDiagonal
+            ),
+            1
+        );
+        // A pawn on d4 blocks e5.
+        assert_eq!(
+            total(
+                "4k3/8/8/8/3P4/8/1B6/4K3 w - - 0 1",
+                Color::White,
+                Field::BishopLongDiagonal
+            ),
+            0
+        );
+        // On the centre square itself, or off the diagonals: no.
+        assert_eq!(
+            total(
+                "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1",
+                Color::White,
+                Field::BishopLongDiagonal
+            ),
+            0
+        );
+    }
+
+    #[test]
+    fn rook_on_the_seventh_with_the_king_behind_it() {
+        let fen = "6k1/R7/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(total(fen, Color::White, Field::RookOnSeventh), 1);
+        // The king came out: no.
+        let fen = "8/R7/6k1/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(total(fen, Color::White, Field::RookOnSeventh), 0);
+        // Black's rook on its seventh (rank 2) against White's king on rank 1.
+        let fen = "4k3/8/8/8/8/8/r7/4K3 w - - 0 1";
+        assert_eq!(total(fen, Color::Black, Field::RookOnSeventh), 1);
+    }
+
+    #[test]
+    fn space_counts_safe_central_squares_twice_behind_pawns() {
+        // Start position: c2-f2 hold pawns; c3-f3 and c4-f4 are safe (8), and c3-f3 lie behind
+        // no pawn (the pawns are on rank 2, behind means ranks 1 and below): 8.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(total(start, Color::White, Field::Space), 8);
+        let fen = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
+        // Safe: 12 squares minus d4 e4 = 10; sheltered (behind d4/e4, unattacked): d2 d3 e2 e3.
+        assert_eq!(total(fen, Color::White, Field::Space), 14);
+        // A black pawn on e5 attacks d4 and f4: f4 is no longer safe.
+        let fen = "4k3/8/8/4p3/3PP3/8/8/4K3 w - - 0 1";
+        assert_eq!(total(fen, Color::White, Field::Space), 13);
+    }
+
+    #[test]
+    fn closedness_picks_the_bucket_for_knights_and_rooks() {
+        // A half-open board: three rammed pairs on b, d and f.
+        let fen = "r3k3/8/8/1p1p1p2/1P1P1P2/8/8/R2NK3 w - - 0 1";
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        // 6 pawns + 3 × 3 rammed − 4 × 5 open files (a c e g h) = −5 → bucket 0.
+        assert_eq!(closedness(pos.board()), 0);
+        let c = counts(fen, Color::White, Field::ClosednessRook);
+        assert_eq!(c[0], 1);
+        assert_eq!(counts(fen, Color::White, Field::ClosednessKnight)[0], 1);
+        assert_eq!(total(fen, Color::Black, Field::ClosednessKnight), 0);
+        // Eight rammed files: 16 + 24 = 40 / 3 = 13, capped at 8.
+        let locked = "4k3/8/8/pppppppp/PPPPPPPP/8/8/4K3 w - - 0 1";
+        let pos: Chess = locked
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        assert_eq!(closedness(pos.board()), 8);
+    }
+
+    /// Outposts against a square-by-square restatement: no enemy pawn on a neighbouring file
+    /// on a rank in front.
+    #[test]
+    fn outposts_match_the_definition_square_by_square() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..200 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pawns = Bitboard(seed & 0x00FF_FFFF_FFFF_FF00 & seed.rotate_left(17));
+            for color in Color::ALL {
+                for sq in Square::ALL {
+                    let attackable = pawns.into_iter().any(|p| {
+                        let file_gap = (p.file() as i32 - sq.file() as i32).abs();
+                        file_gap == 1 && relative_rank(p, color) > relative_rank(sq, color)
+                    });
+                    let rank_ok = (3..=5).contains(&relative_rank(sq, color));
+                    assert_eq!(is_outpost(sq, color, pawns), rank_ok && !attackable);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Drawishness: the endgame half of the score moved toward zero where a material edge does not
+//! win. Two stages, after every other term and before the phase blend, as in Ethereal:
+//!
+//! 1. **Complexity** ([`Field::Complexity`]): a sum of weights over the pawns (how many, on
+//!    both flanks or one, a pure pawn ending, a base) that moves the endgame half away from zero
+//!    (positive) or toward it (negative), but never past it: `eg + sign(eg) × max(c, −|eg|)`.
+//!    Fitted by the tuner through that formula ([`super::combine::scale_endgame`], which the
+//!    tuner differentiates automatically).
+//! 2. **Scale factor** ([`factor`]): out of [`SCALE_NORMAL`], by rules on the material of the
+//!    side ahead in the endgame half (opposite-coloured bishops, a lone minor, a lone queen
+//!    against pieces, a few pawns on one flank). The factors are set by hand (Ethereal's for the
+//!    bishop, queen and minor rules), not fitted: the tuner takes them as given.
+//!
+//! The fifty-move counter does not enter: the transposition table's key leaves it out, so an
+//! evaluation that read it would give one key two values (and the search draws by the rule
+//! anyway). A fade that read it did no better in games (see `docs/evaluation.md`).
+//!
+//! Neither stage can change the sign of the endgame half (`combine`'s tests check it on random
+//! numbers, `tests/eval_symmetry.rs` on every suite). Specialised endgames
+//! ([`super::endgame`]) come first: where one applies, nothing here does.
+
+use shakmaty::{Bitboard, Board, Color, Role};
+
+use super::acc::Acc;
+use super::info::Info;
+use super::trace::Tracer;
+use super::weights::Field;
+
+/// This family's entries in the one weight table: the drawishness (complexity) weights.
+/// `weights.rs` gathers every family's entries into [`Weights`](crate::eval::weights::Weights) (the
+/// shape of an entry: `declare_weights!` in `weights/declare.rs`); the names the entries use
+/// (`defaults`, `Keys`, the key lists) are read there.
+macro_rules! drawishness_weights {
+    ($declare:ident! { $($gathered:tt)* }) => {
+        $declare! { $($gathered)*
+            /// Complexity, endgame half only (the middlegame half is unused): per pawn on the board
+            /// (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn ending
+            /// (`pawn_ending`) and always (`base`). Their sum moves the endgame half of the score
+            /// away from zero (positive) or toward it, never past it ([`super::scale`]); fitted
+            /// through that formula.
+            Complexity complexity: [S; 4] = defaults::COMPLEXITY,
+                keys Keys::Names(&["pawns", "both_flanks", "pawn_ending", "base"]),
+                range -500..=500, term Drawishness;
+        }
+    };
+}
+pub(crate) use drawishness_weights;
+
+/// The scale factors' unit: a factor of 128 leaves the endgame half as it is.
+pub const SCALE_NORMAL: i32 = 128;
+
+/// Each side has one bishop, on squares of opposite colours, and nothing else but pawns: the
+/// defender's bishop blockades on the colour the attacker's cannot touch.
+pub const SCALE_OPPOSITE_BISHOPS: i32 = 64;
+
+/// Opposite-coloured bishops and one knight each (no rooks, no queens).
+pub const SCALE_OPPOSITE_BISHOPS_KNIGHTS: i32 = 106;
+
+/// Opposite-coloured bishops and one rook each (no knights, no queens).
+pub const SCALE_OPPOSITE_BISHOPS_ROOKS: i32 = 96;
+
+/// The side ahead has a queen and no other piece, the other side no queen and at least two
+/// knights, bishops or rooks: pieces hold together against a lone queen.
+pub const SCALE_LONE_QUEEN: i32 = 88;
+
+/// The side ahead has one knight or bishop, nothing else and no pawns: it cannot mate.
+pub const SCALE_LONE_MINOR: i32 = 0;
+
+/// The side ahead has one, two or three pawns (index 1 ..= 3), all on one flank (files a-d or
+/// e-h), and the other side has a pawn or a piece to give for them.
+pub const SCALE_FEW_PAWNS_ONE_FLANK: [i32; 4] = [SCALE_NORMAL, 96, 108, 120];
+
+/// Files a to d.
+const QUEEN_SIDE: Bitboard = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
+/// Files e to h.
+const KING_SIDE: Bitboard = Bitboard(0xF0F0_F0F0_F0F0_F0F0);
+
+/// The complexity elements (index into [`Field::Complexity`]).
+pub mod complexity_index {
+    /// Per pawn on the board.
+    pub const PAWNS: usize = 0;
+    /// Pawns on both flanks.
+    pub const BOTH_FLANKS: usize = 1;
+    /// No pieces but kings and pawns.
+    pub const PAWN_ENDING: usize = 2;
+    /// Always.
+    pub const BASE: usize = 3;
+}
+
+/// The endgame scale factor (out of [`SCALE_NORMAL`]) when `strong` is the side ahead in the
+/// endgame half: that of the first material rule that fits, [`SCALE_NORMAL`] if none.
+///
+/// ```
+/// use minkowski_core::eval::scale::{SCALE_NORMAL, SCALE_OPPOSITE_BISHOPS, factor};
+/// use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
+/// let pos: Chess = "4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert_eq!(factor(pos.board(), Color::White), SCALE_OPPOSITE_BISHOPS);
+/// assert_eq!(factor(Chess::default().board(), Color::White), SCALE_NORMAL);
+/// ```
+#[must_use]
+pub fn factor(board: &Board, strong: Color) -> i32 {
+    let weak = !strong;
+    let of = |color: Color, role: Role| board.by_piece(role.of(color));
+    let (knights, bishops) = (board.knights(), board.bishops());
+    let (rooks, queens) = (board.rooks(), board.queens());
+
+    let (strong_bishop, weak_bishop) = (of(strong, Role::Bishop), of(weak, Role::Bishop));
+    if strong_bishop.count() == 1 && weak_bishop.count() == 1 && queens.is_empty() {
+        let light = |b: Bitboard| (b & Bitboard::LIGHT_SQUARES).any();
+        if light(strong_bishop) != light(weak_bishop) {
+            let one_each =
+                |role: Role| of(strong, role).count() == 1 && of(weak, role).count() == 1;
+            if knights.is_empty() && rooks.is_empty() {
+                return SCALE_OPPOSITE_BISHOPS;
+            }
+            if rooks.is_empty() && one_each(Role::Knight) {
+                return SCALE_OPPOSITE_BISHOPS_KNIGHTS;
+            }
+            if knights.is_empty() && one_each(Role::Rook) {
+                return SCALE_OPPOSITE_BISHOPS_ROOKS;
+            }
+        }
+    }
+
+    let pieces = |color: Color| (knights | bishops | rooks | queens) & board.by_color(color);
+    let strong_queens = of(strong, Role::Queen);
+    if strong_queens.count() == 1
+        && pieces(strong) == strong_queens
+        && of(weak, Role::Queen).is_empty()
+        && pieces(weak).more_than_one()
+    {
+        return SCALE_LONE_QUEEN;
+    }
+
+    let strong_pawns = of(strong, Role::Pawn);
+    let strong_pieces = pieces(strong);
+    if strong_pawns.is_empty()
+        && strong_pieces.count() == 1
+        && (strong_pieces & (knights | bishops)).any()
+    {
+        return SCALE_LONE_MINOR;
+    }
+
+    let few = strong_pawns.count();
+    let one_flank = (strong_pawns & QUEEN_SIDE).is_empty() || (strong_pawns & KING_SIDE).is_empty();
+    let weak_has_material = (board.by_color(weak) & !board.kings()).any();
+    if (1..=3).contains(&few) && one_flank && weak_has_material {
+        return SCALE_FEW_PAWNS_ONE_FLANK[few];
+    }
+    SCALE_NORMAL
+}
+
+/// The drawishness stage's inputs: the complexity terms into `acc`, and the scale factors
+/// `[if White is ahead, if Black is]` (reported to the tracer), which
+/// [`super::combine::scale_endgame`] applies with the complexity to the endgame half.
+pub fn drawishness<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) -> [i32; 2] {
+    complexity(board, info, acc);
+    let factors = [factor(board, Color::White), factor(board, Color::Black)];
+    acc.tracer().scale(factors);
+    factors
+}
+
+/// The complexity terms of the position (see the [module](self) documentation), into `acc`.
+pub fn complexity<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) {
+    use complexity_index::{BASE, BOTH_FLANKS, PAWN_ENDING, PAWNS};
+    let pawns = *info.pawns.get(Color::White) | *info.pawns.get(Color::Black);
+    acc.complexity(Field::Complexity, PAWNS, pawns.count() as i32);
+    if (pawns & QUEEN_SIDE).any() && (pawns & KING_SIDE).any() {
+        acc.complexity(Field::Complexity, BOTH_FLANKS, 1);
+    }
+    if (board.occupied() & !board.pawns() & !board.kings()).is_empty() {
+        acc.complexity(Field::Complexity, PAWN_ENDING, 1);
+    }
+    acc.complexity(Field::Complexity, BASE, 1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::test_support::position;
+    use shakmaty::Position;
+
+    fn board(fen: &str) -> Board {
+        position(fen).board().clone()
+    }
+
+    #[test]
+    fn opposite_bishops_alone_and_with_a_knight_or_rook_each() {
+        let alone = board("4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 0 1");
+        assert_eq!(factor(&alone, Color::White), SCALE_OPPOSITE_BISHOPS);
+        let knights = board("4k3/2n2b2/8/2P5/1P6/8/3BN3/4K3 w - - 0 1");
+        assert_eq!(
+            factor(&knights, Color::White),
+            SCALE_OPPOSITE_BISHOPS_KNIGHTS
+        );
+        let rooks = board("r3k3/5b2/8/2P5/1P6/8/3B4/R3K3 w - - 0 1");
+        assert_eq!(factor(&rooks, Color::White), SCALE_OPPOSITE_BISHOPS_ROOKS);
+        // Same-coloured bishops (d2 and e7 are both dark): no bishop rule. The pawns are on
+        // the queen side only, two of them: the few-pawns rule.
+        let same = board("4k3/4b3/8/2P5/1P6/8/3B4/4K3 w - - 0 1");
+        assert_eq!(factor(&same, Color::White), SCALE_FEW_PAWNS_ONE_FLANK[2]);
+        // A rook and a knight on top: none of the three.
+        let both = board("r3k3/2n2b2/8/2P5/1P6/8/3BN3/R3K3 w - - 0 1");
+        assert_eq!(factor(&both, Color::White), SCALE_FEW_PAWNS_ONE_FLANK[2]);
+    }
+
+    #[test]
+    fn lone_queen_against_pieces() {
+        let b = board("4k3/2r1b3/8/8/8/8/PP3Q2/4K3 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_LONE_QUEEN);
+        // With a rook of its own, or against one piece, no.
+        let b = board("4k3/2r1b3/8/8/8/8/PP3Q2/R3K3 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_FEW_PAWNS_ONE_FLANK[2]);
+        let b = board("4k3/2r5/8/8/8/8/PPPP1Q2/4K3 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_NORMAL);
+    }
+
+    #[test]
+    fn a_lone_minor_without_pawns_cannot_win() {
+        let b = board("4k3/8/8/8/5p2/8/3N4/4K3 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_LONE_MINOR);
+        // With a pawn it can.
+        let b = board("4k3/8/8/8/5p2/8/P2N4/4K3 w - - 0 1");
+        assert_ne!(factor(&b, Color::White), SCALE_LONE_MINOR);
+        // The rule is about the side ahead: were Black ahead, it would not be a lone minor.
+        assert_ne!(factor(&b, Color::Black), SCALE_LONE_MINOR);
+    }
+
+    #[test]
+    fn few_pawns_on_one_flank_but_not_on_both() {
+        let b = board("6k1/5pp1/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_FEW_PAWNS_ONE_FLANK[3]);
+        let b = board("6k1/5pp1/8/8/8/8/P4PP1/3R2K1 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_NORMAL);
+        // Four pawns: normal.
+        let b = board("6k1/5pp1/8/8/8/8/4PPPP/3R2K1 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_NORMAL);
+    }
+
+    #[test]
+    fn the_fifty_move_counter_does_not_enter() {
+        // Opposite-coloured bishops, where the scale factor applies, with 0 and 90 half-moves
+        // on the counter: one value (the TT key leaves the counter out).
+        let early = position("4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 0 1");
+        let late = position("4k3/5b2/8/2P5/1P6/8/3B4/4K3 w - - 90 80");
+        let eval = crate::eval::Evaluator::default();
+        assert_eq!(eval.evaluate(&early), eval.evaluate(&late));
+    }
+}
