@@ -72,7 +72,7 @@ impl fmt::Display for WeightValueError {
         match self {
             WeightValueError::UnknownName => f.write_str(
                 "unknown evaluation weight (e.g. material.knight, psqt.knight.e4, \
-                 kbnk_corner; see README)",
+                 kbnk_corner; see docs/tuning.md)",
             ),
             WeightValueError::NotAPair => {
                 f.write_str("must be [mg, eg]: two whole numbers in the i32 range")
