@@ -81,19 +81,8 @@ pub unsafe extern "C" fn mk_evaluator_evaluate(
     pos: *const MkPosition,
     cp: *mut i32,
 ) -> i32 {
-    status(|| {
-        // SAFETY: the caller's contract above (the evaluator is this thread's alone).
-        let (ev, pos, cp) = unsafe {
-            (
-                evaluator.as_mut().ok_or(MK_ERR_NULL)?,
-                read(pos)?,
-                cp.as_mut().ok_or(MK_ERR_NULL)?,
-            )
-        };
-        let pos = pos.to_chess()?;
-        *cp = ev.evaluate(&pos);
-        Ok(())
-    })
+    // SAFETY: the caller's contract above, passed on unchanged.
+    unsafe { evaluate_with(evaluator, pos, cp, |p| p.to_chess()) }
 }
 
 /// The trusted call, for a host that guarantees a legal position (its own move generator made
@@ -115,8 +104,21 @@ pub unsafe extern "C" fn mk_evaluator_evaluate_trusted(
     pos: *const MkPosition,
     cp: *mut i32,
 ) -> i32 {
+    // SAFETY: the caller's contract above, passed on unchanged.
+    unsafe { evaluate_with(evaluator, pos, cp, |p| p.to_chess_trusted()) }
+}
+
+/// The body both evaluator calls share; they differ only in how the position is built.
+///
+/// Safety: as mk_evaluator_evaluate.
+unsafe fn evaluate_with(
+    evaluator: *mut MkEvaluator,
+    pos: *const MkPosition,
+    cp: *mut i32,
+    build: impl FnOnce(&MkPosition) -> Result<Chess, i32>,
+) -> i32 {
     status(|| {
-        // SAFETY: the caller's contract above (the evaluator is this thread's alone).
+        // SAFETY: the caller's contract (the evaluator is this thread's alone).
         let (ev, pos, cp) = unsafe {
             (
                 evaluator.as_mut().ok_or(MK_ERR_NULL)?,
@@ -124,7 +126,7 @@ pub unsafe extern "C" fn mk_evaluator_evaluate_trusted(
                 cp.as_mut().ok_or(MK_ERR_NULL)?,
             )
         };
-        let pos = pos.to_chess_trusted()?;
+        let pos = build(pos)?;
         *cp = ev.evaluate(&pos);
         Ok(())
     })
