@@ -18,8 +18,9 @@
 use std::collections::HashMap;
 use std::process::ExitCode;
 
-use minkowski::eval::endgame::{KbnkPosition, mop_up_bonus};
-use minkowski::eval::weights::Weights;
+use minkowski::eval::base::MATERIAL;
+use minkowski::eval::endgame::{KNOWN_WIN, KbnkPosition, mop_up_bonus};
+use minkowski::eval::weights::{Weights, role_index};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
@@ -84,10 +85,10 @@ pub fn evaluate(pos: &Chess, w: &Weights) -> i32 {
             let material: i32 = Role::ALL
                 .into_iter()
                 .map(|r| {
-                    w.material[r as usize - 1].eg() * board.by_piece(r.of(strong)).count() as i32
+                    w[MATERIAL.at(role_index(r))].eg() * board.by_piece(r.of(strong)).count() as i32
                 })
                 .sum();
-            w.known_win.eg() + material + mop_up_bonus(strong_king, lone_king, w).eg()
+            w[KNOWN_WIN].eg() + material + mop_up_bonus(strong_king, lone_king, w).eg()
         }
     };
     if pos.turn() == strong { score } else { -score }

@@ -143,7 +143,7 @@ impl Config {
     /// use minkowski::config::Config;
     /// use minkowski::eval::score::S;
     /// let config = Config::from_toml("[eval]\nkbnk_corner = [90, 110]\n", Path::new("e.toml")).unwrap();
-    /// assert_eq!(config.weights().kbnk_corner, S(90, 110));
+    /// assert_eq!(config.weights().get("kbnk_corner"), Some(S(90, 110)));
     /// assert!(Config::from_toml("[eval]\nknight = [1, 2]\n", Path::new("e.toml")).is_err());
     /// ```
     #[must_use]
@@ -314,7 +314,7 @@ mod tests {
     #[test]
     fn eval_weights_are_checked_against_their_declared_range() {
         let ok = Config::from_toml("[eval]\ntempo = [100, -100]\n", Path::new("t.toml")).unwrap();
-        assert_eq!(ok.weights().tempo, S(100, -100));
+        assert_eq!(ok.weights().get("tempo"), Some(S(100, -100)));
         let errors = Config::from_toml(
             "[eval]\ntempo = [101, 0]\n\"psqt.knight.e4\" = [0, -501]\n",
             Path::new("t.toml"),

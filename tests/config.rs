@@ -286,8 +286,8 @@ fn eval_weights_are_kept_by_name() {
     assert_eq!(config.eval.get("kbnk_corner"), Some(&[20, 10]));
     assert_eq!(config.eval.get("material.knight"), Some(&[-5, 12]));
     assert_eq!(
-        config.weights().material[1],
-        minkowski::eval::score::S(-5, 12)
+        config.weights().get("material.knight"),
+        Some(minkowski::eval::score::S(-5, 12))
     );
     for bad in [
         "[eval]\nfork_now = [1, 2, 3]\n",

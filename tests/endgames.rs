@@ -18,7 +18,7 @@ use minkowski::eval::tactics::{
     fork_targets, knight_fork_jumps, knight_fork_moves, winning_fork_squares,
 };
 use minkowski::eval::trace::Term;
-use minkowski::eval::weights::Weights;
+use minkowski::eval::weights::{ROLE_NAMES, Weights};
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Position, Role, Square, attacks};
 
@@ -479,6 +479,7 @@ fn kbnk_from_the_board(pos: &Chess, strong: Color, w: &Weights) -> S {
     if pos.turn() != strong && !pos.is_check() && pos.legal_moves().is_empty() {
         return S::ZERO;
     }
+    let weight = |name: &str| w.get(name).expect("a weight");
     let ks = board.king_of(strong).unwrap();
     let kw = board.king_of(!strong).unwrap();
     let b = board.by_piece(Role::Bishop.of(strong)).first().unwrap();
@@ -493,17 +494,21 @@ fn kbnk_from_the_board(pos: &Chess, strong: Color, w: &Weights) -> S {
     let room = attacks::king_attacks(kw).count() as i32 - taken;
     let material = Role::ALL
         .into_iter()
-        .map(|r| w.material[r as usize - 1] * board.by_piece(r.of(strong)).count() as i32)
+        .filter(|&r| r != Role::King)
+        .map(|r| {
+            let value = weight(&format!("material.{}", ROLE_NAMES[r as usize - 1]));
+            value * board.by_piece(r.of(strong)).count() as i32
+        })
         .fold(S::ZERO, |a, b| a + b);
-    let kings_close = w.mop_up_close
+    let kings_close = weight("mop_up_close")
         * (14 - minkowski::geometry::manhattan_distance(ks, kw) as i32)
-        + w.mop_up_king_close * (7 - minkowski::geometry::king_distance(ks, kw) as i32);
-    w.known_win
+        + weight("mop_up_king_close") * (7 - minkowski::geometry::king_distance(ks, kw) as i32);
+    weight("known_win")
         + material
         + kings_close
-        + w.kbnk_corner * (14 - kbnk_corner_distance(kw, b) as i32)
-        + w.kbnk_knight_close * (6 - minkowski::geometry::knight_distance(n, kw) as i32)
-        + w.mop_up_king_freedom * room
+        + weight("kbnk_corner") * (14 - kbnk_corner_distance(kw, b) as i32)
+        + weight("kbnk_knight_close") * (6 - minkowski::geometry::knight_distance(n, kw) as i32)
+        + weight("mop_up_king_freedom") * room
 }
 
 #[test]

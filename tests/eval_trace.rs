@@ -11,8 +11,9 @@ use common::XorShift64;
 use minkowski::eval::score::S;
 use std::collections::HashMap;
 
+use minkowski::eval::base::TEMPO;
 use minkowski::eval::trace::{Coefficients, Term};
-use minkowski::eval::weights::{Field, Weights};
+use minkowski::eval::weights::Weights;
 use minkowski::eval::{EVAL_LIMIT, Evaluator};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
@@ -217,14 +218,14 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
         .collect();
     names.sort();
     // How many positions each field's most used element enters.
-    let mut field_moved: HashMap<Field, usize> = HashMap::new();
+    let mut field_moved: HashMap<&str, usize> = HashMap::new();
     for name in &names {
         let index = Weights::index_of(name).expect("a weight");
-        let is_tempo = index == Field::Tempo.index(0);
-        let (field, _) = Weights::locate(index).expect("a weight");
+        let is_tempo = index == TEMPO.at(0).index();
+        let (spec, _) = Weights::locate(index).expect("a weight");
         // King-danger and complexity weights enter through a curve: only the predicted change
         // is exact.
-        let term = field.spec().term;
+        let term = spec.term;
         let is_danger = term == Term::KingDanger;
         let is_curved = is_danger || term == Term::Drawishness;
         // Equal halves: the blend of `count × delta` is `count × 7` exactly, whatever the phase.
@@ -273,7 +274,7 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
                 assert!((24 * stm * change - exact).abs() < 48, "{}", at());
                 // With equal halves nothing is rounded unless the sum crosses zero.
                 let sum = if is_tempo {
-                    e.weights.tempo * count
+                    e.weights[TEMPO] * count
                 } else {
                     c.sum(&e.weights)
                 };
@@ -295,7 +296,7 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
             };
             moved += usize::from(enters);
         }
-        let best = field_moved.entry(field).or_default();
+        let best = field_moved.entry(spec.name).or_default();
         *best = (*best).max(moved);
     }
     // Every weight field is exercised by the suites (rare elements, such as a backward pawn
@@ -305,7 +306,7 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
     }
     assert_eq!(
         field_moved.len(),
-        Field::ALL.len(),
+        Weights::fields().count(),
         "every field was checked"
     );
 }

@@ -9,9 +9,12 @@ use std::path::Path;
 use common::XorShift64;
 use minkowski::config::{Config, eval_table};
 use minkowski::eval::Evaluator;
+use minkowski::eval::base::MATERIAL;
 use minkowski::eval::combine::Pair;
+use minkowski::eval::king::{DANGER_BASE, DANGER_SAFE_CHECK, DANGER_WEAK_SQUARE};
+use minkowski::eval::mobility::{MOBILITY_BISHOP, MOBILITY_KNIGHT, MOBILITY_QUEEN, MOBILITY_ROOK};
 use minkowski::eval::score::S;
-use minkowski::eval::weights::{Field, Weights};
+use minkowski::eval::weights::Weights;
 use minkowski::tune::loss::{expected_score, fit_k, gradient, loss};
 use minkowski::tune::{
     Builder, Dataset, RULE_WEIGHTS, Selection, TuneOptions, Tuner, params_of, rust_source,
@@ -188,7 +191,7 @@ fn the_gradient_is_the_derivative_of_the_loss() {
             }
             // Near the king-danger curve's kink, a small step, so as not to straddle it.
             let is_danger = Weights::locate(index)
-                .is_some_and(|(f, _)| f.spec().term == minkowski::eval::trace::Term::KingDanger);
+                .is_some_and(|(spec, _)| spec.term == minkowski::eval::trace::Term::KingDanger);
             let h = if is_danger { 1e-5 } else { 0.01 };
             let mut up = params.clone();
             up[index][half] += h;
@@ -257,7 +260,7 @@ fn tuning_recovers_the_weights_that_made_the_labels() {
     // and the fit need not find the truth's split.
     let closedness = |i: usize| {
         Weights::locate(i)
-            .is_some_and(|(f, _)| matches!(f, Field::ClosednessKnight | Field::ClosednessRook))
+            .is_some_and(|(spec, _)| matches!(spec.name, "closedness_knight" | "closedness_rook"))
     };
     let used: Vec<bool> = usage
         .iter()
@@ -314,19 +317,20 @@ fn tuning_recovers_the_weights_that_made_the_labels() {
     // material with the closedness tables (see above): the pawn, bishop and queen are checked.
     let fitted = tuner.weights();
     let with_mobility = |w: &Weights, role: usize| {
-        let field = [
+        let table = [
             None,
-            Some(Field::MobilityKnight),
-            Some(Field::MobilityBishop),
-            Some(Field::MobilityRook),
-            Some(Field::MobilityQueen),
-        ][role];
-        field.map_or(w.material[role], |field| {
-            let spec = field.spec();
-            let most = (0..spec.len)
-                .max_by(|&a, &b| usage[spec.offset + a].total_cmp(&usage[spec.offset + b]))
+            Some(MOBILITY_KNIGHT.indices()),
+            Some(MOBILITY_BISHOP.indices()),
+            Some(MOBILITY_ROOK.indices()),
+            Some(MOBILITY_QUEEN.indices()),
+        ][role]
+            .clone();
+        let material = w[MATERIAL.at(role)];
+        table.map_or(material, |table| {
+            let most = table
+                .max_by(|&a, &b| usage[a].total_cmp(&usage[b]))
                 .expect("a table");
-            w.material[role] + w.slots(field)[most]
+            material + w.slot(most).expect("a weight")
         })
     };
     for role in [0, 2, 4] {
@@ -346,8 +350,8 @@ fn moved_material() -> (Weights, Weights, Builder) {
     let hand = Weights::default();
     let mut truth = hand.clone();
     let moved = [S(60, 20), S(-45, 40), S(50, -50), S(-40, -60), S(90, -80)];
-    for (m, d) in truth.material.iter_mut().zip(moved) {
-        *m += d;
+    for (role, d) in moved.into_iter().enumerate() {
+        truth[MATERIAL.at(role)] += d;
     }
     let b = synthetic(&positions, &truth, 2.0, 0.0);
     (hand, truth, b)
@@ -366,7 +370,8 @@ fn tuning_only_the_material_finds_it() {
         tuner.epoch();
     }
     let fitted = tuner.weights();
-    for (role, (f, t)) in fitted.material.iter().zip(&truth.material).enumerate() {
+    for role in 0..5 {
+        let (f, t) = (fitted[MATERIAL.at(role)], truth[MATERIAL.at(role)]);
         let off = (f.mg() - t.mg()).abs().max((f.eg() - t.eg()).abs());
         assert!(off <= 2, "role {role}: fitted {f:?}, truth {t:?}");
     }
@@ -392,11 +397,11 @@ fn the_l2_pull_holds_the_weights_toward_their_start() {
             tuner.epoch();
         }
         let fitted = tuner.weights();
-        let per_weight: Vec<i32> = fitted
-            .material
-            .iter()
-            .zip(&hand.material)
-            .map(|(f, h)| (f.mg() - h.mg()).abs() + (f.eg() - h.eg()).abs())
+        let per_weight: Vec<i32> = (0..5)
+            .map(|role| {
+                let (f, h) = (fitted[MATERIAL.at(role)], hand[MATERIAL.at(role)]);
+                (f.mg() - h.mg()).abs() + (f.eg() - h.eg()).abs()
+            })
             .collect();
         (per_weight.iter().sum::<i32>(), per_weight)
     };
@@ -424,9 +429,9 @@ fn tuning_the_king_danger_through_its_curve_finds_it() {
     let positions: Vec<Chess> = positions().into_iter().step_by(2).collect();
     let hand = Weights::default();
     let mut truth = hand.clone();
-    truth.danger_weak_square += S(40, 30);
-    truth.danger_safe_check[1] += S(-50, 40);
-    truth.danger_base += S(60, -20);
+    truth[DANGER_WEAK_SQUARE] += S(40, 30);
+    truth[DANGER_SAFE_CHECK.at(1)] += S(-50, 40);
+    truth[DANGER_BASE] += S(60, -20);
     let b = synthetic(&positions, &truth, 2.0, 0.0);
     let in_danger = (0..b.training.len())
         .filter(|&i| b.training.danger(i).iter().any(|side| !side.is_empty()))
@@ -459,21 +464,21 @@ fn tuning_the_king_danger_through_its_curve_finds_it() {
     for (name, f, t, h) in [
         (
             "weak square",
-            fitted.danger_weak_square,
-            truth.danger_weak_square,
-            hand.danger_weak_square,
+            fitted[DANGER_WEAK_SQUARE],
+            truth[DANGER_WEAK_SQUARE],
+            hand[DANGER_WEAK_SQUARE],
         ),
         (
             "knight check",
-            fitted.danger_safe_check[1],
-            truth.danger_safe_check[1],
-            hand.danger_safe_check[1],
+            fitted[DANGER_SAFE_CHECK.at(1)],
+            truth[DANGER_SAFE_CHECK.at(1)],
+            hand[DANGER_SAFE_CHECK.at(1)],
         ),
         (
             "base",
-            fitted.danger_base,
-            truth.danger_base,
-            hand.danger_base,
+            fitted[DANGER_BASE],
+            truth[DANGER_BASE],
+            hand[DANGER_BASE],
         ),
     ] {
         // The middlegame half is the squared one: it must come most of the way to the truth.

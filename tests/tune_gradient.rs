@@ -9,8 +9,8 @@ mod common;
 use common::{XorShift64, push_children, suite_positions};
 use minkowski::eval::Evaluator;
 use minkowski::eval::combine::Pair;
-use minkowski::eval::trace::{Coefficients, Term};
-use minkowski::eval::weights::{Field, Weights};
+use minkowski::eval::trace::Coefficients;
+use minkowski::eval::weights::{Channel, Weights};
 use minkowski::tune::loss::{expected_score, gradient, loss};
 use minkowski::tune::{Dataset, params_of};
 use shakmaty::Chess;
@@ -79,8 +79,8 @@ fn smooth(c: &Coefficients, params: &[[f64; 2]]) -> bool {
 /// Which channel a weight belongs to.
 fn channel(index: usize) -> &'static str {
     match Weights::locate(index) {
-        Some((Field::Complexity, _)) => "complexity",
-        Some((field, _)) if field.spec().term == Term::KingDanger => "danger",
+        Some((spec, _)) if spec.channel == Channel::Complexity => "complexity",
+        Some((spec, _)) if spec.channel == Channel::Danger => "danger",
         _ => "linear",
     }
 }

@@ -3,7 +3,7 @@
 use std::ffi::{CString, c_char};
 use std::sync::LazyLock;
 
-use minkowski_core::eval::endgame::Verdict;
+use minkowski_core::eval::endgame::{KNOWN_WIN, Verdict};
 use minkowski_core::eval::score::{MAX_PHASE, S};
 use minkowski_core::eval::trace::EvalTrace;
 use minkowski_core::eval::trace::Term;
@@ -299,7 +299,7 @@ pub unsafe extern "C" fn mk_score_bounds(
         };
         *out = MkScoreBounds {
             limit: MK_EVAL_LIMIT,
-            known_win: w.known_win.mg().min(w.known_win.eg()),
+            known_win: w[KNOWN_WIN].mg().min(w[KNOWN_WIN].eg()),
         };
         Ok(())
     })

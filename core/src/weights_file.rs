@@ -10,7 +10,7 @@
 //! ```
 //! use minkowski_core::{S, weights_file::WeightsFile};
 //! let file = WeightsFile::parse("[eval]\nkbnk_corner = [90, 110]\n").unwrap();
-//! assert_eq!(file.weights().kbnk_corner, S(90, 110));
+//! assert_eq!(file.weights().get("kbnk_corner"), Some(S(90, 110)));
 //! let errors = WeightsFile::parse("[eval]\ntempo = [101, 0]\nknight = [1, 2]\n").unwrap_err();
 //! assert_eq!(errors.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 3]);
 //! ```
@@ -97,10 +97,10 @@ impl std::error::Error for WeightValueError {}
 /// assert_eq!(check_weight("knight", [1, 2]), Err(WeightValueError::UnknownName));
 /// ```
 pub fn check_weight(name: &str, pair: [i32; 2]) -> Result<(), WeightValueError> {
-    let Some((field, _)) = Weights::index_of(name).and_then(Weights::locate) else {
+    let Some((spec, _)) = Weights::index_of(name).and_then(Weights::locate) else {
         return Err(WeightValueError::UnknownName);
     };
-    let range = &field.spec().range;
+    let range = &spec.range;
     if pair.iter().all(|v| range.contains(v)) {
         Ok(())
     } else {
@@ -186,19 +186,18 @@ pub fn eval_table(weights: &Weights, header: &str) -> String {
         let _ = writeln!(out, "# {line}");
     }
     out.push_str("[eval]\n");
-    let mut last_field = None;
+    let mut last_weight = None;
     for index in 0..Weights::COUNT {
-        let (Some(name), Some((field, _)), Some(s)) = (
+        let (Some(name), Some((spec, _)), Some(s)) = (
             Weights::name_of(index),
             Weights::locate(index),
             weights.slot(index),
         ) else {
             continue;
         };
-        if last_field != Some(field) {
-            let summary = field.spec().doc.lines().next().unwrap_or_default().trim();
-            let _ = writeln!(out, "# {}: {summary}", field.spec().name);
-            last_field = Some(field);
+        if last_weight != Some(spec.name) {
+            let _ = writeln!(out, "# {}: {}", spec.name, spec.summary());
+            last_weight = Some(spec.name);
         }
         let key = if name.contains('.') {
             format!("\"{name}\"")
@@ -275,7 +274,7 @@ mod tests {
     #[test]
     fn eval_weights_are_checked_against_their_declared_range() {
         let ok = WeightsFile::parse("[eval]\ntempo = [100, -100]\n").unwrap();
-        assert_eq!(ok.weights().tempo, S(100, -100));
+        assert_eq!(ok.weights().get("tempo"), Some(S(100, -100)));
         let errors =
             WeightsFile::parse("[eval]\ntempo = [101, 0]\n\"psqt.knight.e4\" = [0, -501]\n")
                 .unwrap_err();

@@ -19,7 +19,7 @@ pub struct WeightTable {
 fn spec(name: &str) -> PyResult<&'static WeightSpec> {
     Weights::index_of(name)
         .and_then(Weights::locate)
-        .map(|(field, _)| field.spec())
+        .map(|(spec, _)| spec)
         .ok_or_else(|| PyKeyError::new_err(name.to_owned()))
 }
 
@@ -71,17 +71,11 @@ impl WeightTable {
         WeightTable::new().get(name)
     }
 
-    /// (lowest, highest, first line of the doc, trace row) of weight `name`.
+    /// (lowest, highest, the doc's first sentence, trace row) of weight `name`.
     #[staticmethod]
     fn describe(name: &str) -> PyResult<(i32, i32, String, &'static str)> {
         let spec = spec(name)?;
-        let doc = spec
-            .doc
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_owned();
+        let doc = spec.summary().to_owned();
         Ok((
             *spec.range.start(),
             *spec.range.end(),

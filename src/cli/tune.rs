@@ -9,9 +9,9 @@
 //! starts from the weights of engine.toml (or `--config`). Progress and the losses of each
 //! epoch go to stdout, problems to stderr. Results: FILE (`--out`) is an engine.toml with the
 //! fitted `[eval]` table (checked by reading it back before the command ends), and the Rust
-//! file (`--rust`, default: `--out` with the extension `.rs`) has every weight field as a
-//! `pub const` in its own type, to paste as the defaults of the declaration table in
-//! core/src/eval/weights.rs. Exit status: 0 done, 2 bad input (a malformed line stops the run unless
+//! file (`--rust`, default: `--out` with the extension `.rs`) has every weight as a `pub const`
+//! in its own shape, to paste over core/src/eval/weights/defaults.rs, where every weight's
+//! declaration reads its default. Exit status: 0 done, 2 bad input (a malformed line stops the run unless
 //! `--skip-bad`) or an I/O error.
 
 use std::io::Write;

@@ -263,10 +263,10 @@ impl Searcher {
     /// next search starts with caches of the changed evaluator only.
     ///
     /// ```
-    /// use minkowski::eval::score::S;
+    /// use minkowski::eval::{score::S, threats::FORK_NOW};
     /// let mut searcher = minkowski::search::Searcher::new(1);
-    /// searcher.evaluator_mut().weights.fork_now = S(60, 60);
-    /// assert_eq!(searcher.evaluator().weights.fork_now, S(60, 60));
+    /// searcher.evaluator_mut().weights[FORK_NOW] = S(60, 60);
+    /// assert_eq!(searcher.evaluator().weights[FORK_NOW], S(60, 60));
     /// ```
     pub fn evaluator_mut(&mut self) -> &mut Evaluator {
         self.clear();

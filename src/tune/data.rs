@@ -7,10 +7,11 @@ use shakmaty::{Chess, EnPassantMode, Position};
 
 use super::dual::Aggregate;
 use crate::eval::Evaluator;
+use crate::eval::base::TEMPO;
 use crate::eval::combine::{Number, Pair, Parts, combine};
 use crate::eval::score::MAX_PHASE;
 use crate::eval::trace::Coefficients;
-use crate::eval::weights::{Field, Weights};
+use crate::eval::weights::Weights;
 
 /// Labelled positions as linear forms in the weights: position `i` is the evaluation
 /// `Σ count × (mg × phase + eg × (24 − phase)) / 24` over its terms (White's point of view, in
@@ -20,14 +21,14 @@ use crate::eval::weights::{Field, Weights};
 /// 200 MB.
 ///
 /// ```
-/// use minkowski::eval::Evaluator;
+/// use minkowski::eval::{Evaluator, base::TEMPO};
 /// use minkowski::tune::{Dataset, params_of};
 /// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
 /// let mut data = Dataset::default();
 /// data.push(&e.coefficients(&pos), 0.5);
 /// assert_eq!(data.len(), 1);
 /// // The start position: level, plus White's tempo (its middlegame half at phase 24).
-/// assert_eq!(data.white_real(0, &params_of(&e.weights)), f64::from(e.weights.tempo.mg()));
+/// assert_eq!(data.white_real(0, &params_of(&e.weights)), f64::from(e.weights[TEMPO].mg()));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
@@ -174,7 +175,7 @@ impl Dataset {
                 [m + f64::from(count) * pm, e + f64::from(count) * pe]
             })
         };
-        let tempo_index = Field::Tempo.index(0);
+        let tempo_index = TEMPO.at(0).index();
         let (mut linear, mut tempo) = ([0.0; 2], [0.0; 2]);
         for &(index, count) in self.terms(i) {
             let [m, e] = params.get(usize::from(index)).copied().unwrap_or([0.0; 2]);
@@ -321,7 +322,7 @@ pub enum Kept {
 ///
 /// **Positions whose evaluation an endgame verdict replaces are dropped** (counted in
 /// [`Builder::dropped`]): a draw verdict is the constant 0, and a win verdict adds
-/// [`Weights::known_win`] (10 000) so that the search converts: at that size `sigmoid` is flat,
+/// the `known_win` weight (10 000) so that the search converts: at that size `sigmoid` is flat,
 /// the position says nothing about the weights, and Adam, which scales steps by the gradient's
 /// own size, would push the verdict's weights (mop-up, KBNK, KPK) by full steps on the strength
 /// of rounding noise. Weights that only such verdicts use therefore keep their values. Verdicts

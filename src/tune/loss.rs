@@ -9,8 +9,9 @@ use std::ops::Range;
 
 use super::data::Dataset;
 use super::dual::{Aggregate, Dual};
+use crate::eval::base::TEMPO;
 use crate::eval::combine::combine;
-use crate::eval::weights::{Field, Weights};
+use crate::eval::weights::Weights;
 
 /// The evaluation scale of the model: `p = sigmoid(K · eval / EVAL_SCALE)`. With it, K is near 1
 /// for evaluations in centipawns (K = ln 10 would be the classic `10^(eval / 400)` form).
@@ -102,13 +103,13 @@ fn split<T: Send>(
 /// the mean of `(sigmoid(k · eval / 400) − target)²`, 0 for no positions.
 ///
 /// ```
-/// use minkowski::eval::Evaluator;
+/// use minkowski::eval::{Evaluator, base::TEMPO};
 /// use minkowski::tune::{Dataset, loss::loss, params_of};
 /// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
 /// let mut data = Dataset::default();
 /// data.push(&e.coefficients(&pos), 1.0);
 /// // The start position scores White's middlegame tempo.
-/// let p = 1.0 / (1.0 + (-f64::from(e.weights.tempo.mg()) / 400.0).exp());
+/// let p = 1.0 / (1.0 + (-f64::from(e.weights[TEMPO].mg()) / 400.0).exp());
 /// assert!((loss(&data, &params_of(&e.weights), 1.0, 1) - (1.0 - p).powi(2)).abs() < 1e-12);
 /// ```
 #[must_use]
@@ -167,7 +168,7 @@ pub fn gradient(
     let parts = split(range, threads, |part| {
         let mut by_param = vec![[0.0; 2]; Weights::COUNT];
         let mut loss = 0.0;
-        let tempo = Field::Tempo.index(0);
+        let tempo = TEMPO.at(0).index();
         for i in part {
             let value = combine(&data.parts(i, params, Dual::variable)).white;
             let p = expected_score(k, value.value);

@@ -58,8 +58,9 @@ pub use data::{Builder, Dataset, Kept};
 pub use rust::rust_source;
 pub use select::{RULE_WEIGHTS, Selection, glob_match};
 
+use crate::eval::base::{MATERIAL, PSQT};
 use crate::eval::score::S;
-use crate::eval::weights::{Field, Weights, role_index};
+use crate::eval::weights::{Weights, role_index};
 use shakmaty::Role;
 
 /// The flat parameter vector of `weights`: `[mg, eg]` of every flat index ([`Weights::slot`]),
@@ -69,7 +70,7 @@ use shakmaty::Role;
 /// use minkowski::eval::weights::Weights;
 /// let p = minkowski::tune::params_of(&Weights::default());
 /// assert_eq!(p.len(), Weights::COUNT);
-/// let tempo = Weights::default().tempo;
+/// let tempo = Weights::default().get("tempo").unwrap();
 /// assert_eq!(p[Weights::index_of("tempo").unwrap()], [f64::from(tempo.mg()), f64::from(tempo.eg())]);
 /// ```
 #[must_use]
@@ -93,7 +94,7 @@ pub fn params_of(weights: &Weights) -> Vec<[f64; 2]> {
 /// let tempo = Weights::index_of("tempo").unwrap();
 /// p[tempo] = [20.4, 500.0]; // tempo's range is -100..=100
 /// let w = weights_from(&p, &Weights::default(), &Selection::matching(&["tempo"]).unwrap());
-/// assert_eq!(w.tempo, S(20, 100));
+/// assert_eq!(w.get("tempo"), Some(S(20, 100)));
 /// ```
 #[must_use]
 pub fn weights_from(params: &[[f64; 2]], base: &Weights, selection: &Selection) -> Weights {
@@ -102,10 +103,10 @@ pub fn weights_from(params: &[[f64; 2]], base: &Weights, selection: &Selection) 
         if !selection.contains(index) {
             continue;
         }
-        let Some((field, _)) = Weights::locate(index) else {
+        let Some((spec, _)) = Weights::locate(index) else {
             continue;
         };
-        let range = &field.spec().range;
+        let range = &spec.range;
         let round = |v: f64| (v.round() as i32).clamp(*range.start(), *range.end());
         if let Some(slot) = weights.slot_mut(index) {
             *slot = S(round(mg), round(eg));
@@ -346,10 +347,10 @@ impl Tuner {
             if !self.selection.contains(index) {
                 continue;
             }
-            let Some((field, _)) = Weights::locate(index) else {
+            let Some((spec, _)) = Weights::locate(index) else {
                 continue;
             };
-            let range = &field.spec().range;
+            let range = &spec.range;
             let (lo, hi) = (f64::from(*range.start()), f64::from(*range.end()));
             let origin = self.origin[index];
             for half in 0..2 {
@@ -371,15 +372,15 @@ impl Tuner {
         for role in Role::ALL {
             let r = role_index(role);
             let squares: Vec<usize> = (0..64)
-                .map(|sq| Field::Psqt.index(r * 64 + sq))
+                .map(|sq| PSQT.at(r * 64 + sq).index())
                 .filter(|&i| self.usage[i] > 0.0)
                 .collect();
-            let material = Field::Material.index(r);
+            let material = MATERIAL.at(r).index();
             let free = role == Role::King || self.selection.contains(material);
             if squares.is_empty() || !free || !squares.iter().all(|&i| self.selection.contains(i)) {
                 continue;
             }
-            let range = &Field::Psqt.spec().range;
+            let range = &PSQT.spec().range;
             let (lo, hi) = (f64::from(*range.start()), f64::from(*range.end()));
             for half in 0..2 {
                 let total: f64 = squares.iter().map(|&i| self.usage[i]).sum();
@@ -392,7 +393,7 @@ impl Tuner {
                     self.params[i][half] = (self.params[i][half] - shift).clamp(lo, hi);
                 }
                 if role != Role::King {
-                    let range = &Field::Material.spec().range;
+                    let range = &MATERIAL.spec().range;
                     let (lo, hi) = (f64::from(*range.start()), f64::from(*range.end()));
                     let m = &mut self.params[material][half];
                     *m = (*m + shift).clamp(lo, hi);

@@ -1,17 +1,17 @@
-//! Fitted weights as Rust source: one `pub const` per weight field, in the field's own type
-//! and the flat order of the declaration table. The file is the form of
-//! `core/src/eval/weights/defaults.rs`, where `declare_weights!` reads every default from: copying a
-//! fit's output over it makes the fit the engine's defaults.
+//! Fitted weights as Rust source: one `pub const` per weight, in its own shape and the flat order
+//! of the table. The file is the form of `core/src/eval/weights/defaults.rs`, where every
+//! weight's declaration reads its default from: copying a fit's output over it makes the fit the
+//! engine's defaults.
 
 use std::fmt::Write;
 
 use crate::eval::score::S;
-use crate::eval::weights::{Field, Keys, ROLE_NAMES, Weights};
+use crate::eval::weights::{Keys, ROLE_NAMES, Weights};
 
 /// `weights` as Rust source, after a comment block made of the lines of `header`.
 ///
-/// Every field but the phase weights (structure) is written, tuned or not, elements without a
-/// name (the king's material) included, so that the file is complete:
+/// Every weight is written, tuned or not, elements without a name (the king's material)
+/// included, so that the file is complete:
 ///
 /// ```text
 /// pub const MATERIAL: [S; 6] = [S(82, 94), S(337, 281), ...];
@@ -27,7 +27,7 @@ use crate::eval::weights::{Field, Keys, ROLE_NAMES, Weights};
 /// use minkowski::eval::weights::Weights;
 /// let text = minkowski::tune::rust_source(&Weights::default(), "hand weights");
 /// assert!(text.starts_with("// hand weights\n"));
-/// let tempo = Weights::default().tempo;
+/// let tempo = Weights::default().get("tempo").unwrap();
 /// assert!(text.contains(&format!("pub const TEMPO: S = S({}, {});\n", tempo.mg(), tempo.eg())));
 /// assert_eq!(text.matches("S(").count(), Weights::COUNT); // every pair, named or not
 /// ```
@@ -38,12 +38,13 @@ pub fn rust_source(weights: &Weights, header: &str) -> String {
         let _ = writeln!(out, "// {line}");
     }
     out.push_str("\nuse crate::eval::score::S;\n");
-    for &field in Field::ALL {
-        let spec = field.spec();
-        let slots = weights.slots(field);
+    for (offset, spec) in Weights::fields() {
+        let slots: Vec<S> = (offset..offset + spec.len())
+            .map(|index| weights.slot(index).unwrap_or(S::ZERO))
+            .collect();
         let name = spec.name.to_uppercase();
-        // The meaning of each weight is documented once, on its field.
-        let _ = writeln!(out, "\n/// The default of `Weights::{}`.", spec.name);
+        // The meaning of each weight is documented once, in its declaration.
+        let _ = writeln!(out, "\n/// The default of `{}`.", spec.name);
         match spec.keys {
             Keys::One => {
                 let _ = writeln!(out, "pub const {name}: S = {};", pair(slots[0]));

@@ -4,15 +4,16 @@
 //!
 //! Beside the linear sum it keeps the non-linear channels' inputs: each side's king-danger units
 //! ([`Acc::danger`]), summed over every danger term and then sent through one curve
-//! ([`super::combine::danger_curve`]), as strong hand-crafted evaluations do (a few attackers
+//! (`combine::danger_curve`), as strong hand-crafted evaluations do (a few attackers
 //! are worth far more together than apart), and the complexity ([`Acc::complexity`]). The
-//! tracer sees the inputs; [`super::combine`](mod@super::combine) turns them into the value.
+//! tracer sees the inputs; the combine (`combine.rs`, above the terms) turns them into the value.
 
 use shakmaty::{ByColor, Color};
 
 use super::score::S;
-use super::trace::Tracer;
-use super::weights::{Field, Weights};
+use super::tracer::Tracer;
+use super::weights::channel::{Complexity, Danger, Linear};
+use super::weights::{Slot, Weights};
 
 /// One evaluation's running sums: each side's linear score and king-danger units.
 pub struct Acc<'a, T: Tracer> {
@@ -47,28 +48,32 @@ impl<'a, T: Tracer> Acc<'a, T> {
         self.tracer
     }
 
-    /// `color` scores element `index` of `field`, `count` times.
+    /// `color` scores `slot`, `count` times: `acc.add(color, PAWN_STACKED.at(1), 1)`, or
+    /// `acc.add(color, BISHOP_PAIR, 1)` for a single pair. Only linear weights fit here.
     #[inline(always)]
-    pub fn add(&mut self, color: Color, field: Field, index: usize, count: i32) {
-        *self.score.get_mut(color) += self.weights.slots(field)[index] * count;
-        self.tracer.weight(color, field, index, count);
+    pub fn add(&mut self, color: Color, slot: impl Into<Slot<Linear>>, count: i32) {
+        let slot = slot.into();
+        *self.score.get_mut(color) += self.weights[slot] * count;
+        self.tracer.weight(color, slot, count);
     }
 
-    /// `color`'s attack on the enemy king gains element `index` of `field`, `count` times, in
-    /// king-danger units (see [`super::combine::danger_curve`]).
+    /// `color`'s attack on the enemy king gains `slot`, `count` times, in king-danger units
+    /// (see `combine::danger_curve`). Only danger weights fit here.
     #[inline(always)]
-    pub fn danger(&mut self, color: Color, field: Field, index: usize, count: i32) {
-        *self.danger.get_mut(color) += self.weights.slots(field)[index] * count;
-        self.tracer.danger(color, field, index, count);
+    pub fn danger(&mut self, color: Color, slot: impl Into<Slot<Danger>>, count: i32) {
+        let slot = slot.into();
+        *self.danger.get_mut(color) += self.weights[slot] * count;
+        self.tracer.danger(color, slot, count);
     }
 
-    /// The position's complexity gains the endgame half of element `index` of `field`,
-    /// `count` times (see [`super::scale`]: it moves the endgame half away from zero or toward
-    /// it, never past it).
+    /// The position's complexity gains the endgame half of `slot`, `count` times (see
+    /// `scale.rs`: it moves the endgame half away from zero or toward it, never past it). Only
+    /// complexity weights fit here.
     #[inline(always)]
-    pub fn complexity(&mut self, field: Field, index: usize, count: i32) {
-        self.complexity += self.weights.slots(field)[index].eg() * count;
-        self.tracer.complexity(field, index, count);
+    pub fn complexity(&mut self, slot: impl Into<Slot<Complexity>>, count: i32) {
+        let slot = slot.into();
+        self.complexity += self.weights[slot].eg() * count;
+        self.tracer.complexity(slot, count);
     }
 
     /// The complexity so far.

@@ -8,67 +8,172 @@ use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 use super::acc::Acc;
 use super::info::{Info, PawnsAndKings};
 use super::pawns::{ranks_ahead, relative_rank};
-use super::trace::Tracer;
-use super::weights::{Field, role_index};
+use super::term::Term;
+use super::tracer::Tracer;
+use super::weights::channel::{Danger, Linear};
+use super::weights::{
+    Channel, FOLDED_FILES, Keys, SHELTER_DISTANCES, Weight, WeightSpec, defaults, role_index,
+};
 use crate::geometry::{file_mask, king_distance, knight_attacks_set};
 
-/// This family's entries in the one weight table: the king shelter, storm and danger weights.
-/// `weights.rs` gathers every family's entries into [`Weights`](crate::eval::weights::Weights) (the
-/// shape of an entry: `declare_weights!` in `weights/declare.rs`); the names the entries use
-/// (`defaults`, `Keys`, the key lists) are read there.
-macro_rules! king_weights {
-    ($declare:ident! { $($gathered:tt)* }) => {
-        $declare! { $($gathered)*
-            /// King shelter, for each of the king's file and its neighbours: the rank distance from
-            /// the king to the nearest own pawn in front of it on that file (`d1` .. `d6`, `none`),
-            /// by whether it is the king's file and by the file folded onto a-d: index `king_file ×
-            /// 32 + folded_file × 8 + distance` ([`super::king`]).
-            KingShelter king_shelter: [S; 64] = defaults::KING_SHELTER,
-                keys Keys::Grid(&[&["side", "king"], FOLDED_FILES, SHELTER_DISTANCES]),
-                range -200..=200, term KingShelter;
-            /// Pawn storm, for each of the king's file and its neighbours: the rank distance from
-            /// the king to the nearest enemy pawn in front of it on that file, by whether an own
-            /// pawn blocks that enemy pawn and by the file folded onto a-d: index `blocked × 32 +
-            /// folded_file × 8 + distance`.
-            KingStorm king_storm: [S; 64] = defaults::KING_STORM,
-                keys Keys::Grid(&[&["free", "blocked"], FOLDED_FILES, SHELTER_DISTANCES]),
-                range -200..=200, term KingShelter;
-            /// The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: no
-            /// pawn left): in the endgame the king belongs near the pawns.
-            KingPawnDistance king_pawn_distance: [S; 8] = defaults::KING_PAWN_DISTANCE,
-                keys Keys::Grid(&[&["none", "d1", "d2", "d3", "d4", "d5", "d6", "d7"]]),
-                range -200..=200, term KingShelter;
-            /// King danger units per piece (knight, bishop, rook, queen; index [`role_index`]) that
-            /// attacks the enemy king's area. Danger units of one side add up and go through one
-            /// curve ([`super::combine::danger_curve`]): squared in the middlegame, linear in the
-            /// endgame.
-            DangerAttacker danger_attacker: [S; 6] = defaults::DANGER_ATTACKER,
-                keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
-            /// King danger units per attack on a square of the enemy king's area.
-            DangerAreaAttack danger_area_attack: S = defaults::DANGER_AREA_ATTACK,
-                keys Keys::One, range -500..=500, term KingDanger;
-            /// King danger units per weak square of the enemy king's area: attacked by us, defended
-            /// at most once and only by the king or queen.
-            DangerWeakSquare danger_weak_square: S = defaults::DANGER_WEAK_SQUARE,
-                keys Keys::One, range -500..=500, term KingDanger;
-            /// King danger units per safe check square by piece (knight, bishop, rook, queen): a
-            /// square from which it would give check, that it reaches, and where the enemy cannot
-            /// take it (unguarded, or weak and attacked twice by us).
-            DangerSafeCheck danger_safe_check: [S; 6] = defaults::DANGER_SAFE_CHECK,
-                keys Keys::Roles(1, 4), range -500..=500, term KingDanger;
-            /// King danger units per enemy pawn in the enemy king's area.
-            DangerDefendingPawn danger_defending_pawn: S = defaults::DANGER_DEFENDING_PAWN,
-                keys Keys::One, range -500..=500, term KingDanger;
-            /// King danger units when the attacker has no queen.
-            DangerNoQueen danger_no_queen: S = defaults::DANGER_NO_QUEEN,
-                keys Keys::One, range -1000..=500, term KingDanger;
-            /// King danger units added once to every attack that counts.
-            DangerBase danger_base: S = defaults::DANGER_BASE,
-                keys Keys::One, range -500..=500, term KingDanger;
-        }
-    };
-}
-pub(crate) use king_weights;
+/// The family of weights of king safety: shelter, storm and king danger; where it starts in the
+/// table is set where the evaluation lists its families (`eval/mod.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum King {}
+
+/// The weights of king safety: shelter, storm and king danger, in table order: each entry declares
+/// one weight (see [`WeightSpec`]); the handles below read them.
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec {
+        name: "king_shelter",
+        doc: "King shelter, for each of the king's file and its neighbours: the rank \
+              distance from the king to the nearest own pawn in front of it on that file \
+              (`d1` .. `d6`, `none`), by whether it is the king's file and by the file \
+              folded onto a-d: index `king_file × 32 + folded_file × 8 + distance`.",
+        default: &defaults::KING_SHELTER,
+        keys: Keys::Grid(&[&["side", "king"], FOLDED_FILES, SHELTER_DISTANCES]),
+        range: -200..=200,
+        term: Term::KingShelter,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "king_storm",
+        doc: "Pawn storm, for each of the king's file and its neighbours: the rank distance \
+              from the king to the nearest enemy pawn in front of it on that file, by \
+              whether an own pawn blocks that enemy pawn and by the file folded onto a-d: \
+              index `blocked × 32 + folded_file × 8 + distance`.",
+        default: &defaults::KING_STORM,
+        keys: Keys::Grid(&[&["free", "blocked"], FOLDED_FILES, SHELTER_DISTANCES]),
+        range: -200..=200,
+        term: Term::KingShelter,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "king_pawn_distance",
+        doc: "The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: \
+              no pawn left): in the endgame the king belongs near the pawns.",
+        default: &defaults::KING_PAWN_DISTANCE,
+        keys: Keys::Grid(&[&["none", "d1", "d2", "d3", "d4", "d5", "d6", "d7"]]),
+        range: -200..=200,
+        term: Term::KingShelter,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "danger_attacker",
+        doc: "King danger units per piece (knight, bishop, rook, queen; index \
+              `role_index`) that attacks the enemy king's area. Danger units of one side \
+              add up and go through one curve: squared in \
+              the middlegame, linear in the endgame.",
+        default: &defaults::DANGER_ATTACKER,
+        keys: Keys::Roles(1, 4),
+        range: -500..=500,
+        term: Term::KingDanger,
+        channel: Channel::Danger,
+    },
+    WeightSpec {
+        name: "danger_area_attack",
+        doc: "King danger units per attack on a square of the enemy king's area.",
+        default: std::slice::from_ref(&defaults::DANGER_AREA_ATTACK),
+        keys: Keys::One,
+        range: -500..=500,
+        term: Term::KingDanger,
+        channel: Channel::Danger,
+    },
+    WeightSpec {
+        name: "danger_weak_square",
+        doc: "King danger units per weak square of the enemy king's area: attacked by us, \
+              defended at most once and only by the king or queen.",
+        default: std::slice::from_ref(&defaults::DANGER_WEAK_SQUARE),
+        keys: Keys::One,
+        range: -500..=500,
+        term: Term::KingDanger,
+        channel: Channel::Danger,
+    },
+    WeightSpec {
+        name: "danger_safe_check",
+        doc: "King danger units per safe check square by piece (knight, bishop, rook, \
+              queen): a square from which it would give check, that it reaches, and where \
+              the enemy cannot take it (unguarded, or weak and attacked twice by us).",
+        default: &defaults::DANGER_SAFE_CHECK,
+        keys: Keys::Roles(1, 4),
+        range: -500..=500,
+        term: Term::KingDanger,
+        channel: Channel::Danger,
+    },
+    WeightSpec {
+        name: "danger_defending_pawn",
+        doc: "King danger units per enemy pawn in the enemy king's area.",
+        default: std::slice::from_ref(&defaults::DANGER_DEFENDING_PAWN),
+        keys: Keys::One,
+        range: -500..=500,
+        term: Term::KingDanger,
+        channel: Channel::Danger,
+    },
+    WeightSpec {
+        name: "danger_no_queen",
+        doc: "King danger units when the attacker has no queen.",
+        default: std::slice::from_ref(&defaults::DANGER_NO_QUEEN),
+        keys: Keys::One,
+        range: -1000..=500,
+        term: Term::KingDanger,
+        channel: Channel::Danger,
+    },
+    WeightSpec {
+        name: "danger_base",
+        doc: "King danger units added once to every attack that counts.",
+        default: std::slice::from_ref(&defaults::DANGER_BASE),
+        keys: Keys::One,
+        range: -500..=500,
+        term: Term::KingDanger,
+        channel: Channel::Danger,
+    },
+];
+
+/// King shelter, for each of the king's file and its neighbours: the rank distance from the
+/// king to the nearest own pawn in front of it on that file (`d1` .. `d6`, `none`), by whether
+/// it is the king's file and by the file folded onto a-d: index `king_file × 32 + folded_file ×
+/// 8 + distance`.
+pub const KING_SHELTER: Weight<Linear, 64, King> = Weight::named(WEIGHTS, "king_shelter");
+
+/// Pawn storm, for each of the king's file and its neighbours: the rank distance from the king
+/// to the nearest enemy pawn in front of it on that file, by whether an own pawn blocks that
+/// enemy pawn and by the file folded onto a-d: index `blocked × 32 + folded_file × 8 +
+/// distance`.
+pub const KING_STORM: Weight<Linear, 64, King> = Weight::named(WEIGHTS, "king_storm");
+
+/// The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: no pawn
+/// left): in the endgame the king belongs near the pawns.
+pub const KING_PAWN_DISTANCE: Weight<Linear, 8, King> =
+    Weight::named(WEIGHTS, "king_pawn_distance");
+
+/// King danger units per piece (knight, bishop, rook, queen; index [`role_index`]) that attacks
+/// the enemy king's area. Danger units of one side add up and go through one curve
+/// (`combine::danger_curve`): squared in the middlegame, linear in the endgame.
+pub const DANGER_ATTACKER: Weight<Danger, 6, King> = Weight::named(WEIGHTS, "danger_attacker");
+
+/// King danger units per attack on a square of the enemy king's area.
+pub const DANGER_AREA_ATTACK: Weight<Danger, 1, King> =
+    Weight::named(WEIGHTS, "danger_area_attack");
+
+/// King danger units per weak square of the enemy king's area: attacked by us, defended at most
+/// once and only by the king or queen.
+pub const DANGER_WEAK_SQUARE: Weight<Danger, 1, King> =
+    Weight::named(WEIGHTS, "danger_weak_square");
+
+/// King danger units per safe check square by piece (knight, bishop, rook, queen): a square
+/// from which it would give check, that it reaches, and where the enemy cannot take it
+/// (unguarded, or weak and attacked twice by us).
+pub const DANGER_SAFE_CHECK: Weight<Danger, 6, King> = Weight::named(WEIGHTS, "danger_safe_check");
+
+/// King danger units per enemy pawn in the enemy king's area.
+pub const DANGER_DEFENDING_PAWN: Weight<Danger, 1, King> =
+    Weight::named(WEIGHTS, "danger_defending_pawn");
+
+/// King danger units when the attacker has no queen.
+pub const DANGER_NO_QUEEN: Weight<Danger, 1, King> = Weight::named(WEIGHTS, "danger_no_queen");
+
+/// King danger units added once to every attack that counts.
+pub const DANGER_BASE: Weight<Danger, 1, King> = Weight::named(WEIGHTS, "danger_base");
 
 /// Index of "no pawn" in the shelter and storm distance dimension.
 const NO_PAWN: usize = 7;
@@ -92,8 +197,7 @@ pub fn shelter<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, 
         let distance = shelter.map_or(NO_PAWN, |p| rank_distance(king, p, color));
         acc.add(
             color,
-            Field::KingShelter,
-            is_king_file * 32 + folded * 8 + distance,
+            KING_SHELTER.at(is_king_file * 32 + folded * 8 + distance),
             1,
         );
 
@@ -110,8 +214,7 @@ pub fn shelter<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, 
         });
         acc.add(
             color,
-            Field::KingStorm,
-            usize::from(blocked) * 32 + folded * 8 + distance,
+            KING_STORM.at(usize::from(blocked) * 32 + folded * 8 + distance),
             1,
         );
     }
@@ -120,7 +223,7 @@ pub fn shelter<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, 
         .map(|p| king_distance(king, p) as usize)
         .min()
         .unwrap_or(0);
-    acc.add(color, Field::KingPawnDistance, nearest_pawn, 1);
+    acc.add(color, KING_PAWN_DISTANCE.at(nearest_pawn), 1);
 }
 
 /// The pawn of `pawns` nearest to `color`'s first rank (the first one met going forward).
@@ -157,15 +260,10 @@ pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         let r = role_index(role);
         if attackers[r] > 0 {
-            acc.danger(color, Field::DangerAttacker, r, attackers[r]);
+            acc.danger(color, DANGER_ATTACKER.at(r), attackers[r]);
         }
     }
-    acc.danger(
-        color,
-        Field::DangerAreaAttack,
-        0,
-        *info.king_area_hits.get(color),
-    );
+    acc.danger(color, DANGER_AREA_ATTACK, *info.king_area_hits.get(color));
 
     // Weak squares: we attack them; they defend them at most once, and only with king or queen.
     let strong_defence = theirs[role_index(Role::Pawn)]
@@ -173,12 +271,7 @@ pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
         | theirs[role_index(Role::Bishop)]
         | theirs[role_index(Role::Rook)];
     let weak = *info.attacked.get(color) & !*info.attacked_twice.get(!color) & !strong_defence;
-    acc.danger(
-        color,
-        Field::DangerWeakSquare,
-        0,
-        (weak & area).count() as i32,
-    );
+    acc.danger(color, DANGER_WEAK_SQUARE, (weak & area).count() as i32);
 
     // Safe checks: squares we reach that check the king, where they cannot take the checker.
     let safe = (!*info.attacked.get(!color) | (weak & *info.attacked_twice.get(color)))
@@ -195,16 +288,16 @@ pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
         let r = role_index(role);
         let n = (from & ours[r] & safe).count() as i32;
         if n > 0 {
-            acc.danger(color, Field::DangerSafeCheck, r, n);
+            acc.danger(color, DANGER_SAFE_CHECK.at(r), n);
         }
     }
 
     let defenders = (*info.pawns.get(!color) & area & !weak).count() as i32;
-    acc.danger(color, Field::DangerDefendingPawn, 0, defenders);
+    acc.danger(color, DANGER_DEFENDING_PAWN, defenders);
     if !has_queen {
-        acc.danger(color, Field::DangerNoQueen, 0, 1);
+        acc.danger(color, DANGER_NO_QUEEN, 1);
     }
-    acc.danger(color, Field::DangerBase, 0, 1);
+    acc.danger(color, DANGER_BASE, 1);
 }
 
 /// How many own pawns stand on the three files around the king, one and two ranks in front of
@@ -255,11 +348,15 @@ mod tests {
     use super::*;
     use crate::eval::test_support::{danger_counts, full_info, main_counts, position};
     use crate::eval::trace::CountingTracer;
-    use crate::eval::weights::Weights;
+    use crate::eval::weights::{Family, Weights};
     use shakmaty::Position;
 
     /// `color`'s counts of `field` from the shelter terms (main) and the danger terms.
-    fn counts(fen: &str, color: Color, field: Field) -> (Vec<i32>, Vec<i32>) {
+    fn counts<C, const N: usize, F: Family>(
+        fen: &str,
+        color: Color,
+        field: Weight<C, N, F>,
+    ) -> (Vec<i32>, Vec<i32>) {
         let pos = position(fen);
         let info = full_info(&pos);
         let w = Weights::default();
@@ -279,7 +376,7 @@ mod tests {
         let (c, _) = counts(
             "4k3/8/8/8/8/6P1/5P2/6K1 w - - 0 1",
             Color::White,
-            Field::KingShelter,
+            KING_SHELTER,
         );
         assert_eq!(c[2 * 8 + 1], 1, "f-file (folded c), side file, d1"); // f folds to c
         assert_eq!(c[32 + 8 + 2], 1, "g-file (folded b), king file, d2");
@@ -289,7 +386,7 @@ mod tests {
         let (c, _) = counts(
             "4k3/8/8/8/8/6P1/5P2/6K1 w - - 0 1",
             Color::Black,
-            Field::KingShelter,
+            KING_SHELTER,
         );
         assert_eq!(c.iter().sum::<i32>(), 3);
         assert_eq!(c[32 + 3 * 8 + NO_PAWN], 1); // e folds to d, king file
@@ -302,7 +399,7 @@ mod tests {
         let (c, _) = counts(
             "4k3/8/8/8/6p1/7p/7P/6K1 w - - 0 1",
             Color::White,
-            Field::KingStorm,
+            KING_STORM,
         );
         assert_eq!(c[8 + 3], 1, "g-file free, 3 ranks");
         assert_eq!(c[32 + 2], 1, "h-file blocked, 2 ranks");
@@ -314,13 +411,13 @@ mod tests {
         let (c, _) = counts(
             "4k3/8/8/8/8/8/P7/6K1 w - - 0 1",
             Color::White,
-            Field::KingPawnDistance,
+            KING_PAWN_DISTANCE,
         );
         assert_eq!(c[6], 1); // g1 to a2
         let (c, _) = counts(
             "4k3/8/8/8/8/8/8/6K1 w - - 0 1",
             Color::White,
-            Field::KingPawnDistance,
+            KING_PAWN_DISTANCE,
         );
         assert_eq!(c[0], 1); // no pawns
     }
@@ -328,29 +425,25 @@ mod tests {
     #[test]
     fn danger_needs_two_attackers_or_a_queen() {
         // One white knight near the black king, no queen: nothing.
-        let (_, d) = counts(
-            "6k1/8/5N2/8/8/8/8/4K3 b - - 0 1",
-            Color::White,
-            Field::DangerBase,
-        );
+        let (_, d) = counts("6k1/8/5N2/8/8/8/8/4K3 b - - 0 1", Color::White, DANGER_BASE);
         assert_eq!(d[0], 0);
         // Knight and rook: it counts.
         let (_, d) = counts(
             "6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1",
             Color::White,
-            Field::DangerBase,
+            DANGER_BASE,
         );
         assert_eq!(d[0], 1);
         let (_, d) = counts(
             "6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1",
             Color::White,
-            Field::DangerAttacker,
+            DANGER_ATTACKER,
         );
         assert_eq!((d[1], d[3]), (1, 1));
         let (_, d) = counts(
             "6k1/8/5N2/8/8/8/8/4K1R1 b - - 0 1",
             Color::White,
-            Field::DangerNoQueen,
+            DANGER_NO_QUEEN,
         );
         assert_eq!(d[0], 1);
     }
@@ -362,21 +455,21 @@ mod tests {
         // reaches... none of them. The queen checks along d5-g8 diagonal? d5 is on a8-h1? The
         // queen on d1 reaches d8 (rank-8 check, safe: black king does not guard d8).
         let fen = "6k1/5ppp/8/6N1/8/8/8/3QK3 w - - 0 1";
-        let (_, d) = counts(fen, Color::White, Field::DangerSafeCheck);
+        let (_, d) = counts(fen, Color::White, DANGER_SAFE_CHECK);
         assert!(d[4] >= 1, "queen check on d8: {d:?}");
         assert_eq!(d[1], 0);
         // Put the knight on g4: Nh6+ and Nf6+ (f6 is guarded by g7: unsafe; h6 by g7 too).
         let (_, d) = counts(
             "6k1/5ppp/8/8/6N1/8/8/3QK3 w - - 0 1",
             Color::White,
-            Field::DangerSafeCheck,
+            DANGER_SAFE_CHECK,
         );
         assert_eq!(d[1], 0, "every knight check square is guarded by a pawn");
         // Without the g7 pawn, h6 and f6 are safe (and e5? not a check square).
         let (_, d) = counts(
             "6k1/5p1p/8/8/6N1/8/8/3QK3 w - - 0 1",
             Color::White,
-            Field::DangerSafeCheck,
+            DANGER_SAFE_CHECK,
         );
         assert_eq!(d[1], 2);
     }

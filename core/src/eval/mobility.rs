@@ -13,44 +13,87 @@ use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::trace::Tracer;
-use super::weights::Field;
+use super::term::Term;
+use super::tracer::Tracer;
+use super::weights::channel::Linear;
+use super::weights::{
+    BISHOP_COUNTS, Channel, KNIGHT_COUNTS, Keys, MOBILITY_COUNTS, ROOK_COUNTS, Slot, Weight,
+    WeightSpec, defaults,
+};
 
-/// This family's entries in the one weight table: the mobility tables. `weights.rs` gathers every
-/// family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
-/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
-/// key lists) are read there.
-macro_rules! mobility_weights {
-    ($declare:ident! { $($gathered:tt)* }) => {
-        $declare! { $($gathered)*
-            /// Knight mobility by the number of squares of its mobility area it attacks (`n0` ..=
-            /// `n8`): not attacked by an enemy pawn, not the own king, not an own blocked pawn
-            /// ([`super::mobility`]).
-            MobilityKnight mobility_knight: [S; 9] = defaults::MOBILITY_KNIGHT,
-                keys Keys::Grid(&[KNIGHT_COUNTS]), range -300..=300, term Mobility;
-            /// Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and
-            /// queens.
-            MobilityBishop mobility_bishop: [S; 14] = defaults::MOBILITY_BISHOP,
-                keys Keys::Grid(&[BISHOP_COUNTS]), range -300..=300, term Mobility;
-            /// Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and queens.
-            MobilityRook mobility_rook: [S; 15] = defaults::MOBILITY_ROOK,
-                keys Keys::Grid(&[ROOK_COUNTS]), range -300..=300, term Mobility;
-            /// Queen mobility by count (`n0` ..= `n27`).
-            MobilityQueen mobility_queen: [S; 28] = defaults::MOBILITY_QUEEN,
-                keys Keys::Grid(&[MOBILITY_COUNTS]), range -300..=300, term Mobility;
-        }
-    };
-}
-pub(crate) use mobility_weights;
+/// The family of weights of mobility; where it starts in the table is set where the evaluation
+/// lists its families (`eval/mod.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum Mobility {}
 
-/// The mobility table of a piece kind (knight, bishop, rook or queen).
+/// The weights of mobility, in table order: each entry declares one weight (see [`WeightSpec`]);
+/// the handles below read them.
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec {
+        name: "mobility_knight",
+        doc: "Knight mobility by the number of squares of its mobility area it attacks (`n0` \
+              ..= `n8`): not attacked by an enemy pawn, not the own king, not an own blocked \
+              pawn.",
+        default: &defaults::MOBILITY_KNIGHT,
+        keys: Keys::Grid(&[KNIGHT_COUNTS]),
+        range: -300..=300,
+        term: Term::Mobility,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "mobility_bishop",
+        doc: "Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and \
+              queens.",
+        default: &defaults::MOBILITY_BISHOP,
+        keys: Keys::Grid(&[BISHOP_COUNTS]),
+        range: -300..=300,
+        term: Term::Mobility,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "mobility_rook",
+        doc: "Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and \
+              queens.",
+        default: &defaults::MOBILITY_ROOK,
+        keys: Keys::Grid(&[ROOK_COUNTS]),
+        range: -300..=300,
+        term: Term::Mobility,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "mobility_queen",
+        doc: "Queen mobility by count (`n0` ..= `n27`).",
+        default: &defaults::MOBILITY_QUEEN,
+        keys: Keys::Grid(&[MOBILITY_COUNTS]),
+        range: -300..=300,
+        term: Term::Mobility,
+        channel: Channel::Linear,
+    },
+];
+
+/// Knight mobility by the number of squares of its mobility area it attacks (`n0` ..= `n8`):
+/// not attacked by an enemy pawn, not the own king, not an own blocked pawn
+///.
+pub const MOBILITY_KNIGHT: Weight<Linear, 9, Mobility> = Weight::named(WEIGHTS, "mobility_knight");
+
+/// Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and queens.
+pub const MOBILITY_BISHOP: Weight<Linear, 14, Mobility> = Weight::named(WEIGHTS, "mobility_bishop");
+
+/// Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and queens.
+pub const MOBILITY_ROOK: Weight<Linear, 15, Mobility> = Weight::named(WEIGHTS, "mobility_rook");
+
+/// Queen mobility by count (`n0` ..= `n27`).
+pub const MOBILITY_QUEEN: Weight<Linear, 28, Mobility> = Weight::named(WEIGHTS, "mobility_queen");
+
+/// The entry of a piece kind's mobility table (knight, bishop, rook or queen) for `count`
+/// squares.
 #[inline(always)]
-const fn field(role: Role) -> Field {
+const fn entry(role: Role, count: usize) -> Slot<Linear> {
     match role {
-        Role::Knight => Field::MobilityKnight,
-        Role::Bishop => Field::MobilityBishop,
-        Role::Rook => Field::MobilityRook,
-        _ => Field::MobilityQueen,
+        Role::Knight => MOBILITY_KNIGHT.at(count),
+        Role::Bishop => MOBILITY_BISHOP.at(count),
+        Role::Rook => MOBILITY_ROOK.at(count),
+        _ => MOBILITY_QUEEN.at(count),
     }
 }
 
@@ -67,7 +110,7 @@ pub fn score<T: Tracer>(
 ) {
     let seen = x_ray(board, color, role, sq, reach);
     let count = (seen & *info.mobility_area.get(color)).count();
-    acc.add(color, field(role), count, 1);
+    acc.add(color, entry(role, count), 1);
 }
 
 /// What a `color` `role` on `sq` with real attacks `reach` sees for mobility: for a bishop
@@ -108,12 +151,17 @@ pub fn x_ray(board: &Board, color: Color, role: Role, sq: Square, reach: Bitboar
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::Evaluator;
     use crate::eval::trace::CountingTracer;
+    use crate::eval::weights::Family;
+    use crate::eval::{Evaluator, threats};
     use shakmaty::{CastlingMode, Chess, fen::Fen};
 
     /// `color`'s counts of the mobility table `field` in the full evaluation of `fen`.
-    fn table(fen: &str, color: Color, field: Field) -> Vec<i32> {
+    fn table<C, const N: usize, F: Family>(
+        fen: &str,
+        color: Color,
+        field: Weight<C, N, F>,
+    ) -> Vec<i32> {
         let pos: Chess = fen
             .parse::<Fen>()
             .unwrap()
@@ -121,9 +169,7 @@ mod tests {
             .unwrap();
         let mut tracer = CountingTracer::default();
         let _ = Evaluator::default().evaluate_with(&pos, &mut tracer);
-        let spec = field.spec();
-        tracer.main[usize::from(color == Color::Black)][spec.offset..spec.offset + spec.len]
-            .to_vec()
+        tracer.main[usize::from(color == Color::Black)][field.indices()].to_vec()
     }
 
     /// The one entry used `count` times, or panics.
@@ -142,13 +188,12 @@ mod tests {
     fn tables_have_one_entry_per_possible_count() {
         let w = crate::eval::weights::Weights::default();
         let lens = [
-            Field::MobilityKnight,
-            Field::MobilityBishop,
-            Field::MobilityRook,
-        ]
-        .map(|f| w.slots(f).len());
-        assert_eq!(lens, [9, 14, 15]);
-        assert_eq!(w.slots(Field::MobilityQueen).len(), 28);
+            w.pairs(MOBILITY_KNIGHT).len(),
+            w.pairs(MOBILITY_BISHOP).len(),
+            w.pairs(MOBILITY_ROOK).len(),
+            w.pairs(MOBILITY_QUEEN).len(),
+        ];
+        assert_eq!(lens, [9, 14, 15, 28]);
         // The most a piece can reach on an empty board is the last entry.
         let most = |f: fn(Square) -> Bitboard| Square::ALL.iter().map(|&s| f(s).count()).max();
         assert_eq!(most(attacks::knight_attacks), Some(8));
@@ -172,29 +217,25 @@ mod tests {
         let c = table(
             "4k3/8/8/8/8/8/8/N3K3 w - - 0 1",
             Color::White,
-            Field::MobilityKnight,
+            MOBILITY_KNIGHT,
         );
         assert_eq!(only(&c), (2, 1));
         // Two knights with 8 and 2 squares: two entries.
         let c = table(
             "4k3/8/8/8/3N4/8/8/N3K3 w - - 0 1",
             Color::White,
-            Field::MobilityKnight,
+            MOBILITY_KNIGHT,
         );
         assert_eq!((c[8], c[2], c.iter().sum::<i32>()), (1, 1, 2));
         // A queen in the middle of an empty board: 27, minus nothing.
         let c = table(
             "k7/8/8/8/3Q4/8/8/7K w - - 0 1",
             Color::White,
-            Field::MobilityQueen,
+            MOBILITY_QUEEN,
         );
         assert_eq!(only(&c), (27, 1));
         // No rook: the table is silent.
-        let c = table(
-            "k7/8/8/8/3Q4/8/8/7K w - - 0 1",
-            Color::White,
-            Field::MobilityRook,
-        );
+        let c = table("k7/8/8/8/3Q4/8/8/7K w - - 0 1", Color::White, MOBILITY_ROOK);
         assert!(c.iter().all(|&n| n == 0));
     }
 
@@ -204,7 +245,7 @@ mod tests {
         let c = table(
             "4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1",
             Color::White,
-            Field::MobilityKnight,
+            MOBILITY_KNIGHT,
         );
         assert_eq!(only(&c), (6, 1));
     }
@@ -213,24 +254,18 @@ mod tests {
     fn bishops_and_rooks_see_through_their_own_kind_and_queens() {
         // Bishop c1 behind the queen on d2: d2 e3 f4 g5 h6 and b2 a3.
         let fen = "4k3/8/8/8/8/8/3Q4/2B1K3 w - - 0 1";
-        assert_eq!(
-            only(&table(fen, Color::White, Field::MobilityBishop)),
-            (7, 1)
-        );
+        assert_eq!(only(&table(fen, Color::White, MOBILITY_BISHOP)), (7, 1));
         // Behind a knight instead: d2 and b2 a3 only.
         let fen = "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1";
-        assert_eq!(
-            only(&table(fen, Color::White, Field::MobilityBishop)),
-            (3, 1)
-        );
+        assert_eq!(only(&table(fen, Color::White, MOBILITY_BISHOP)), (3, 1));
         // Doubled rooks on the a-file see the whole file and their ranks; the queen behind a
         // bishop sees nothing through it.
         let fen = "4k3/8/8/8/8/8/R7/R3K3 w - - 0 1";
-        let c = table(fen, Color::White, Field::MobilityRook);
+        let c = table(fen, Color::White, MOBILITY_ROOK);
         // a1: a2..a8 (7) + b1 c1 d1 (3) = 10; a2: a1, a3..a8 (7) + b2..h2 (7) = 14.
         assert_eq!((c[10], c[14], c.iter().sum::<i32>()), (1, 1, 2));
         let fen = "4k3/8/8/8/8/8/1B6/Q3K3 w - - 0 1";
-        let c = table(fen, Color::White, Field::MobilityQueen);
+        let c = table(fen, Color::White, MOBILITY_QUEEN);
         // a1: b1 c1 d1, a2..a8 (7), b2 (the bishop): 11.
         assert_eq!(only(&c), (11, 1));
     }
@@ -241,11 +276,8 @@ mod tests {
         // only: the threat terms read the real attacks, so no minor attacks the knight.
         let fen = "4k3/8/7n/8/8/8/3Q4/2B1K3 w - - 0 1";
         let black = |field| table(fen, Color::Black, field)[0];
-        assert_eq!(black(Field::ThreatMinorByMinor), 0);
-        assert_eq!(black(Field::ThreatMinorByMajor), 1);
-        assert_eq!(
-            only(&table(fen, Color::White, Field::MobilityBishop)),
-            (7, 1)
-        );
+        assert_eq!(black(threats::THREAT_MINOR_BY_MINOR), 0);
+        assert_eq!(black(threats::THREAT_MINOR_BY_MAJOR), 1);
+        assert_eq!(only(&table(fen, Color::White, MOBILITY_BISHOP)), (7, 1));
     }
 }

@@ -12,10 +12,12 @@
 //! and [`Evaluator::coefficients`] the evaluation as a linear form in the weights (for a tuner).
 
 pub mod acc;
+pub mod base;
 pub mod combine;
 pub mod endgame;
 pub mod info;
 pub mod king;
+mod layout;
 pub mod mobility;
 pub mod passers;
 pub mod pawn_king;
@@ -24,27 +26,82 @@ pub mod pieces;
 pub mod scale;
 pub mod score;
 pub mod tactics;
+pub mod term;
 #[cfg(test)]
 mod test_support;
 pub mod threats;
 pub mod trace;
+pub mod tracer;
 pub mod weights;
 
-use shakmaty::{
-    Bitboard, Board, CastlingSide, Chess, Color, Move, Position, Role, Square, attacks,
-};
+use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Move, Position, Role, Square};
 
 /// The evaluation's result type (defined in the bottom layer [`crate::value`], shared with the
 /// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
 pub use crate::value::Value;
 use acc::Acc;
+use base::{MATERIAL, PSQT, TEMPO};
 use combine::{Pair, Parts, combine};
 use endgame::Verdict;
 use info::Info;
 use pawn_king::PawnKingCache;
 use score::{MAX_PHASE, S};
-use trace::{Coefficients, CountingTracer, EvalTrace, Tracer};
-use weights::{Field, Weights, role_index};
+use trace::{Coefficients, CountingTracer, EvalTrace};
+use tracer::Tracer;
+use weights::{Family, PHASE_WEIGHT, Placed, WeightSpec, Weights, role_index};
+
+// The weight table: every family's weights, in table order, each family starting where the one
+// before it ends. A new family is placed here (and its terms called below); its own file never
+// names another family to find its place.
+impl Family for base::Base {
+    const BASE: usize = 0;
+    const WEIGHTS: &'static [WeightSpec] = base::WEIGHTS;
+}
+impl Family for pawns::Pawns {
+    const BASE: usize = base::Base::END;
+    const WEIGHTS: &'static [WeightSpec] = pawns::WEIGHTS;
+}
+impl Family for passers::Passers {
+    const BASE: usize = pawns::Pawns::END;
+    const WEIGHTS: &'static [WeightSpec] = passers::WEIGHTS;
+}
+impl Family for king::King {
+    const BASE: usize = passers::Passers::END;
+    const WEIGHTS: &'static [WeightSpec] = king::WEIGHTS;
+}
+impl Family for mobility::Mobility {
+    const BASE: usize = king::King::END;
+    const WEIGHTS: &'static [WeightSpec] = mobility::WEIGHTS;
+}
+impl Family for threats::Threats {
+    const BASE: usize = mobility::Mobility::END;
+    const WEIGHTS: &'static [WeightSpec] = threats::WEIGHTS;
+}
+impl Family for pieces::Pieces {
+    const BASE: usize = threats::Threats::END;
+    const WEIGHTS: &'static [WeightSpec] = pieces::WEIGHTS;
+}
+impl Family for scale::Drawishness {
+    const BASE: usize = pieces::Pieces::END;
+    const WEIGHTS: &'static [WeightSpec] = scale::WEIGHTS;
+}
+impl Family for endgame::Endgames {
+    const BASE: usize = scale::Drawishness::END;
+    const WEIGHTS: &'static [WeightSpec] = endgame::WEIGHTS;
+}
+
+/// The families in table order (checked to follow one another in `layout.rs`).
+const FAMILIES: [Placed; 9] = [
+    Placed::of::<base::Base>(),
+    Placed::of::<pawns::Pawns>(),
+    Placed::of::<passers::Passers>(),
+    Placed::of::<king::King>(),
+    Placed::of::<mobility::Mobility>(),
+    Placed::of::<threats::Threats>(),
+    Placed::of::<pieces::Pieces>(),
+    Placed::of::<scale::Drawishness>(),
+    Placed::of::<endgame::Endgames>(),
+];
 
 /// Evaluations are clamped to this magnitude so they never look like mate scores.
 ///
@@ -63,12 +120,12 @@ pub const EVAL_LIMIT: i32 = 20_000;
 /// The evaluation function with its weights.
 ///
 /// ```
-/// use minkowski_core::eval::Evaluator;
+/// use minkowski_core::eval::{Evaluator, base::TEMPO};
 /// use shakmaty::Chess;
 /// let e = Evaluator::default();
 /// // The start position is level but for the side to move's tempo bonus (phase 24 of 24: its
 /// // middlegame half).
-/// assert_eq!(e.evaluate(&Chess::default()).0, e.weights.tempo.taper(24));
+/// assert_eq!(e.evaluate(&Chess::default()).0, e.weights[TEMPO].taper(24));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evaluator {
@@ -151,21 +208,22 @@ impl Evaluator {
     /// use minkowski_core::eval::Evaluator;
     /// use minkowski_core::eval::score::S;
     /// use minkowski_core::eval::trace::Tracer;
-    /// use minkowski_core::eval::weights::{Field, Weights};
+    /// use minkowski_core::eval::base::MATERIAL;
+    /// use minkowski_core::eval::weights::{Slot, Weights, channel::Linear};
     /// use shakmaty::{Chess, Color};
     /// /// Adds up White's material as the evaluation reports it.
     /// struct WhiteMaterial(S, Weights);
     /// impl Tracer for WhiteMaterial {
-    ///     fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
-    ///         if field == Field::Material && color == Color::White {
-    ///             self.0 += self.1.material[index] * count;
+    ///     fn weight(&mut self, color: Color, slot: Slot<Linear>, count: i32) {
+    ///         if MATERIAL.indices().contains(&slot.index()) && color == Color::White {
+    ///             self.0 += self.1[slot] * count;
     ///         }
     ///     }
     /// }
     /// let mut t = WhiteMaterial(S::ZERO, Weights::default());
     /// let e = Evaluator::default();
     /// assert_eq!(e.evaluate_with(&Chess::default(), &mut t), e.evaluate(&Chess::default()));
-    /// let m = Weights::default().material;
+    /// let m = Weights::default().pairs(MATERIAL).to_vec();
     /// assert_eq!(t.0, m[0] * 8 + m[1] * 2 + m[2] * 2 + m[3] * 2 + m[4]);
     /// ```
     pub fn evaluate_with<T: Tracer>(&self, pos: &Chess, tracer: &mut T) -> Value {
@@ -251,9 +309,9 @@ impl Evaluator {
         let w = &self.weights;
         let mut phase = 0;
         for role in Role::ALL {
-            phase += w.phase_weight[role_index(role)] * board.by_role(role).count() as i32;
+            phase += PHASE_WEIGHT[role_index(role)] * board.by_role(role).count() as i32;
         }
-        let tempo = w.tempo.taper(phase.min(MAX_PHASE));
+        let tempo = w[TEMPO].taper(phase.min(MAX_PHASE));
         Some(Value((2 * tempo - parent.0).clamp(-EVAL_LIMIT, EVAL_LIMIT)))
     }
 
@@ -300,7 +358,8 @@ impl Evaluator {
         let us = pos.turn();
         let value = |color: Color, role: Role, sq: Square| {
             let r = role_index(role);
-            let v = self.weights.material[r] + self.weights.psqt[r][relative(sq, color)];
+            let w = &self.weights;
+            let v = w[MATERIAL.at(r)] + w[PSQT.at(r * 64 + relative(sq, color))];
             if color == Color::White { v } else { -v }
         };
         match m {
@@ -343,9 +402,10 @@ impl Evaluator {
                 let r = role_index(role);
                 for sq in board.by_piece(role.of(color)) {
                     let rel = relative(sq, color);
-                    side += w.material[r] + w.psqt[r][rel];
-                    tracer.weight(color, Field::Material, r, 1);
-                    tracer.weight(color, Field::Psqt, r * 64 + rel, 1);
+                    let (material, psqt) = (MATERIAL.at(r), PSQT.at(r * 64 + rel));
+                    side += w[material] + w[psqt];
+                    tracer.weight(color, material, 1);
+                    tracer.weight(color, psqt, 1);
                 }
             }
             sum += if color == Color::White { side } else { -side };
@@ -373,7 +433,7 @@ impl Evaluator {
         let mut acc = Acc::new(w, tracer);
         let mut phase = 0;
         for color in Color::ALL {
-            phase += self.pieces(board, color, &mut info, &mut acc);
+            phase += base::pieces(board, color, &mut info, &mut acc);
         }
         let phase = phase.min(MAX_PHASE);
         acc.tracer().phase(phase);
@@ -435,77 +495,12 @@ impl Evaluator {
             complexity,
             scale,
             replaced,
-            tempo: if white_to_move { w.tempo } else { -w.tempo }.into(),
+            tempo: if white_to_move { w[TEMPO] } else { -w[TEMPO] }.into(),
             phase,
         };
         let white = combine(&parts).white;
         let value = if white_to_move { white } else { -white };
         Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
-    }
-
-    /// `color`'s pieces: mobility, the attack on the enemy king's zone, rook files, bishop pair
-    /// and pawn shield; their attacks go into `info` for the terms that read them. Returns the
-    /// phase contribution of `color`'s pieces.
-    #[inline(always)]
-    fn pieces<T: Tracer>(
-        &self,
-        board: &Board,
-        color: Color,
-        info: &mut Info,
-        acc: &mut Acc<'_, T>,
-    ) -> i32 {
-        let w = &self.weights;
-        let occupied = board.occupied();
-        let their_pawns = *info.pawns.get(!color);
-        let our_pawns = *info.pawns.get(color);
-        let their_king_zone = info
-            .king
-            .get(!color)
-            .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
-        let mut phase = w.phase_weight[role_index(Role::Pawn)] * our_pawns.count() as i32;
-
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let r = role_index(role);
-            for sq in board.by_piece(role.of(color)) {
-                phase += w.phase_weight[r];
-                let reach = match role {
-                    Role::Knight => attacks::knight_attacks(sq),
-                    Role::Bishop => attacks::bishop_attacks(sq, occupied),
-                    Role::Rook => attacks::rook_attacks(sq, occupied),
-                    _ => attacks::queen_attacks(sq, occupied),
-                };
-                info.add_attacks(color, role, reach);
-                mobility::score(board, info, color, role, sq, reach, acc);
-                let zone_hits = reach & their_king_zone;
-                // Usually empty: skip the count (and the zero term) then.
-                if zone_hits.any() {
-                    acc.add(color, Field::KingZoneAttack, r, zone_hits.count() as i32);
-                }
-                if role == Role::Rook {
-                    let file = Bitboard::from_file(sq.file());
-                    if (our_pawns & file).is_empty() {
-                        let field = if (their_pawns & file).is_empty() {
-                            Field::RookOpenFile
-                        } else {
-                            Field::RookSemiOpenFile
-                        };
-                        acc.add(color, field, 0, 1);
-                    }
-                }
-            }
-        }
-
-        // The king: pawn shield.
-        for sq in board.by_piece(Role::King.of(color)) {
-            phase += w.phase_weight[role_index(Role::King)];
-            let [near, far] = king::pawn_shield(sq, color, our_pawns);
-            acc.add(color, Field::PawnShield, 0, near);
-            acc.add(color, Field::PawnShield, 1, far);
-        }
-        if board.by_piece(Role::Bishop.of(color)).more_than_one() {
-            acc.add(color, Field::BishopPair, 0, 1);
-        }
-        phase
     }
 }
 

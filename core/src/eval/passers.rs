@@ -9,46 +9,99 @@ use super::acc::Acc;
 use super::endgame::PasserRace;
 use super::info::Info;
 use super::pawns::{front_file, relative_rank, stop_square};
-use super::trace::Tracer;
-use super::weights::Field;
+use super::term::Term;
+use super::tracer::Tracer;
+use super::weights::channel::Linear;
+use super::weights::{Channel, Keys, PAWN_RANKS, Weight, WeightSpec, defaults};
 use crate::geometry::king_distance;
 
-/// This family's entries in the one weight table: the passed-pawn weights. `weights.rs` gathers
-/// every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
-/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
-/// key lists) are read there.
-macro_rules! passer_weights {
-    ($declare:ident! { $($gathered:tt)* }) => {
-        $declare! { $($gathered)*
-            /// Bonus for a passed pawn, on top of its piece-square value, by whether the square in
-            /// front of it is empty (`free`) and not attacked by the enemy (`safe`), and by its
-            /// rank counted from its own side: index `free × 16 + safe × 8 + rank`
-            /// ([`super::passers`]).
-            PassedPawn passed_pawn: [S; 32] = defaults::PASSED_PAWN,
-                keys Keys::Grid(&[&["blocked", "free"], &["unsafe", "safe"], PAWN_RANKS]),
-                range -200..=600, term PassedPawns;
-            /// Per square of king distance (Chebyshev) from the passer's own king (`own`) or the
-            /// enemy king (`enemy`) to the square in front of the passer, by the passer's rank:
-            /// index `enemy × 8 + rank`. Near its own king and far from the enemy's, a passer runs.
-            PassedKingDistance passed_king_distance: [S; 16] = defaults::PASSED_KING_DISTANCE,
-                keys Keys::Grid(&[&["own", "enemy"], PAWN_RANKS]), range -100..=100,
-                term PassedPawns;
-            /// A passed pawn whose whole way to promotion holds no enemy piece and no square the
-            /// enemy attacks.
-            PassedSafePath passed_safe_path: S = defaults::PASSED_SAFE_PATH,
-                keys Keys::One, range -200..=400, term PassedPawns;
-            /// A passed pawn with another own pawn in front of it on its file, by its rank.
-            PassedStacked passed_stacked: [S; 8] = defaults::PASSED_STACKED,
-                keys Keys::Grid(&[PAWN_RANKS]), range -200..=200, term PassedPawns;
-            /// A passer that the enemy king cannot catch (the rule of the square) when the enemy
-            /// has only king and pawns, with nothing in front of it, while the enemy has no such
-            /// passer: nearly a queen.
-            PassedUnstoppable passed_unstoppable: S = defaults::PASSED_UNSTOPPABLE,
-                keys Keys::One, range 0..=1000, term PassedPawns;
-        }
-    };
-}
-pub(crate) use passer_weights;
+/// The family of weights of passed pawns; where it starts in the table is set where the evaluation
+/// lists its families (`eval/mod.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum Passers {}
+
+/// The weights of passed pawns, in table order: each entry declares one weight (see
+/// [`WeightSpec`]); the handles below read them.
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec {
+        name: "passed_pawn",
+        doc: "Bonus for a passed pawn, on top of its piece-square value, by whether the \
+              square in front of it is empty (`free`) and not attacked by the enemy \
+              (`safe`), and by its rank counted from its own side: index `free × 16 + safe × \
+              8 + rank`.",
+        default: &defaults::PASSED_PAWN,
+        keys: Keys::Grid(&[&["blocked", "free"], &["unsafe", "safe"], PAWN_RANKS]),
+        range: -200..=600,
+        term: Term::PassedPawns,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "passed_king_distance",
+        doc: "Per square of king distance (Chebyshev) from the passer's own king (`own`) or \
+              the enemy king (`enemy`) to the square in front of the passer, by the passer's \
+              rank: index `enemy × 8 + rank`. Near its own king and far from the enemy's, a \
+              passer runs.",
+        default: &defaults::PASSED_KING_DISTANCE,
+        keys: Keys::Grid(&[&["own", "enemy"], PAWN_RANKS]),
+        range: -100..=100,
+        term: Term::PassedPawns,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "passed_safe_path",
+        doc: "A passed pawn whose whole way to promotion holds no enemy piece and no square \
+              the enemy attacks.",
+        default: std::slice::from_ref(&defaults::PASSED_SAFE_PATH),
+        keys: Keys::One,
+        range: -200..=400,
+        term: Term::PassedPawns,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "passed_stacked",
+        doc: "A passed pawn with another own pawn in front of it on its file, by its rank.",
+        default: &defaults::PASSED_STACKED,
+        keys: Keys::Grid(&[PAWN_RANKS]),
+        range: -200..=200,
+        term: Term::PassedPawns,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "passed_unstoppable",
+        doc: "A passer that the enemy king cannot catch (the rule of the square) when the \
+              enemy has only king and pawns, with nothing in front of it, while the enemy \
+              has no such passer: nearly a queen.",
+        default: std::slice::from_ref(&defaults::PASSED_UNSTOPPABLE),
+        keys: Keys::One,
+        range: 0..=1000,
+        term: Term::PassedPawns,
+        channel: Channel::Linear,
+    },
+];
+
+/// Bonus for a passed pawn, on top of its piece-square value, by whether the square in front of
+/// it is empty (`free`) and not attacked by the enemy (`safe`), and by its rank counted from
+/// its own side: index `free × 16 + safe × 8 + rank`.
+pub const PASSED_PAWN: Weight<Linear, 32, Passers> = Weight::named(WEIGHTS, "passed_pawn");
+
+/// Per square of king distance (Chebyshev) from the passer's own king (`own`) or the enemy king
+/// (`enemy`) to the square in front of the passer, by the passer's rank: index `enemy × 8 +
+/// rank`. Near its own king and far from the enemy's, a passer runs.
+pub const PASSED_KING_DISTANCE: Weight<Linear, 16, Passers> =
+    Weight::named(WEIGHTS, "passed_king_distance");
+
+/// A passed pawn whose whole way to promotion holds no enemy piece and no square the enemy
+/// attacks.
+pub const PASSED_SAFE_PATH: Weight<Linear, 1, Passers> = Weight::named(WEIGHTS, "passed_safe_path");
+
+/// A passed pawn with another own pawn in front of it on its file, by its rank.
+pub const PASSED_STACKED: Weight<Linear, 8, Passers> = Weight::named(WEIGHTS, "passed_stacked");
+
+/// A passer that the enemy king cannot catch (the rule of the square) when the enemy has only
+/// king and pawns, with nothing in front of it, while the enemy has no such passer: nearly a
+/// queen.
+pub const PASSED_UNSTOPPABLE: Weight<Linear, 1, Passers> =
+    Weight::named(WEIGHTS, "passed_unstoppable");
 
 /// Scores both sides' passed pawns (`passed`, both colours), `turn` to move.
 pub fn evaluate<T: Tracer>(
@@ -74,22 +127,21 @@ pub fn evaluate<T: Tracer>(
             let safe = !info.attacked.get(!color).contains(stop);
             acc.add(
                 color,
-                Field::PassedPawn,
-                usize::from(free) * 16 + usize::from(safe) * 8 + rank,
+                PASSED_PAWN.at(usize::from(free) * 16 + usize::from(safe) * 8 + rank),
                 1,
             );
             for (enemy, king) in [(0, info.king.get(color)), (8, info.king.get(!color))] {
                 if let Some(king) = king {
                     let distance = king_distance(*king, stop) as i32;
-                    acc.add(color, Field::PassedKingDistance, enemy + rank, distance);
+                    acc.add(color, PASSED_KING_DISTANCE.at(enemy + rank), distance);
                 }
             }
             let path = front_file(sq, color);
             if (path & (board.by_color(!color) | *info.attacked.get(!color))).is_empty() {
-                acc.add(color, Field::PassedSafePath, 0, 1);
+                acc.add(color, PASSED_SAFE_PATH, 1);
             }
             if (path & *info.pawns.get(color)).any() {
-                acc.add(color, Field::PassedStacked, rank, 1);
+                acc.add(color, PASSED_STACKED.at(rank), 1);
             }
             if only_king_defends && (path & info.occupied).is_empty() {
                 let race = PasserRace {
@@ -104,8 +156,8 @@ pub fn evaluate<T: Tracer>(
     }
     // A race both sides win is no longer a won race: only a lone runner gets the bonus.
     match unstoppable {
-        [true, false] => acc.add(Color::White, Field::PassedUnstoppable, 0, 1),
-        [false, true] => acc.add(Color::Black, Field::PassedUnstoppable, 0, 1),
+        [true, false] => acc.add(Color::White, PASSED_UNSTOPPABLE, 1),
+        [false, true] => acc.add(Color::Black, PASSED_UNSTOPPABLE, 1),
         _ => {}
     }
 }
@@ -116,11 +168,11 @@ mod tests {
     use crate::eval::pawns::structure;
     use crate::eval::test_support::{full_info, main_counts, position};
     use crate::eval::trace::CountingTracer;
-    use crate::eval::weights::Weights;
+    use crate::eval::weights::{Family, Weights};
     use shakmaty::Position;
 
     /// White's and Black's counts of each element of `field` in `fen`.
-    fn counts(fen: &str, field: Field) -> [Vec<i32>; 2] {
+    fn counts<C, const N: usize, F: Family>(fen: &str, field: Weight<C, N, F>) -> [Vec<i32>; 2] {
         let pos = position(fen);
         // The passer terms read the pieces' attacks, as after the mobility pass.
         let info = full_info(&pos);
@@ -136,42 +188,42 @@ mod tests {
     #[test]
     fn passer_index_says_free_and_safe() {
         // White e6, black king e8 far... the push square e7 is free and guarded by the king on d8.
-        let [white, _] = counts("3k4/8/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
+        let [white, _] = counts("3k4/8/4P3/8/8/8/8/4K3 w - - 0 1", PASSED_PAWN);
         assert_eq!(white[16 + 5], 1, "free, unsafe, rank 6"); // free × 16 + unsafe + rank index 5
         // A rook in front: blocked.
-        let [white, _] = counts("k7/4r3/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
+        let [white, _] = counts("k7/4r3/4P3/8/8/8/8/4K3 w - - 0 1", PASSED_PAWN);
         assert_eq!(
             white[8 + 5],
             1,
             "blocked, safe (nothing else guards e7): {white:?}"
         );
         // Nothing near: free and safe.
-        let [white, _] = counts("k7/8/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
+        let [white, _] = counts("k7/8/4P3/8/8/8/8/4K3 w - - 0 1", PASSED_PAWN);
         assert_eq!(white[16 + 8 + 5], 1);
         // Not passed (a black pawn on d7 guards e6's way): nothing.
-        let [white, _] = counts("k7/3p4/4P3/8/8/8/8/4K3 w - - 0 1", Field::PassedPawn);
+        let [white, _] = counts("k7/3p4/4P3/8/8/8/8/4K3 w - - 0 1", PASSED_PAWN);
         assert_eq!(white.iter().sum::<i32>(), 0);
     }
 
     #[test]
     fn king_distances_are_chebyshev_to_the_push_square() {
         // White b5 (rank index 4), push square b6; white king g1: 5 away; black king h8: 6 away.
-        let [white, _] = counts("7k/8/8/1P6/8/8/8/6K1 w - - 0 1", Field::PassedKingDistance);
+        let [white, _] = counts("7k/8/8/1P6/8/8/8/6K1 w - - 0 1", PASSED_KING_DISTANCE);
         assert_eq!((white[4], white[8 + 4]), (5, 6));
     }
 
     #[test]
     fn safe_path_needs_no_enemy_piece_or_attack_ahead() {
-        let [white, _] = counts("7k/8/8/1P6/8/8/8/6K1 w - - 0 1", Field::PassedSafePath);
+        let [white, _] = counts("7k/8/8/1P6/8/8/8/6K1 w - - 0 1", PASSED_SAFE_PATH);
         assert_eq!(white[0], 1);
         // A black rook on h7 attacks b7.
-        let [white, _] = counts("7k/7r/8/1P6/8/8/8/6K1 w - - 0 1", Field::PassedSafePath);
+        let [white, _] = counts("7k/7r/8/1P6/8/8/8/6K1 w - - 0 1", PASSED_SAFE_PATH);
         assert_eq!(white[0], 0);
     }
 
     #[test]
     fn stacked_passer_is_the_one_behind() {
-        let [white, _] = counts("k7/8/1P6/1P6/8/8/8/6K1 w - - 0 1", Field::PassedStacked);
+        let [white, _] = counts("k7/8/1P6/1P6/8/8/8/6K1 w - - 0 1", PASSED_STACKED);
         assert_eq!(white.iter().sum::<i32>(), 1);
         assert_eq!(white[4], 1); // b5, rank index 4
     }
@@ -179,16 +231,16 @@ mod tests {
     #[test]
     fn unstoppable_passer_only_in_pawn_endings_outside_the_square() {
         // White a5, black king on f6: a8 is 5 king moves away, the pawn needs 3: unstoppable.
-        let [white, black] = counts("8/8/5k2/P7/8/8/8/6K1 w - - 0 1", Field::PassedUnstoppable);
+        let [white, black] = counts("8/8/5k2/P7/8/8/8/6K1 w - - 0 1", PASSED_UNSTOPPABLE);
         assert_eq!((white[0], black[0]), (1, 0));
         // The king on d6 is inside the square.
-        let [white, _] = counts("8/8/3k4/P7/8/8/8/6K1 w - - 0 1", Field::PassedUnstoppable);
+        let [white, _] = counts("8/8/3k4/P7/8/8/8/6K1 w - - 0 1", PASSED_UNSTOPPABLE);
         assert_eq!(white[0], 0);
         // With a black knight on the board it is not a pawn ending.
-        let [white, _] = counts("8/8/5k2/P7/8/8/8/n5K1 w - - 0 1", Field::PassedUnstoppable);
+        let [white, _] = counts("8/8/5k2/P7/8/8/8/n5K1 w - - 0 1", PASSED_UNSTOPPABLE);
         assert_eq!(white[0], 0);
         // Both sides have a runner: no bonus for either.
-        let [white, black] = counts("8/7p/5k2/P7/8/8/8/K7 w - - 0 1", Field::PassedUnstoppable);
+        let [white, black] = counts("8/7p/5k2/P7/8/8/8/K7 w - - 0 1", PASSED_UNSTOPPABLE);
         assert_eq!((white[0], black[0]), (0, 0));
     }
 }

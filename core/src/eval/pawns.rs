@@ -6,43 +6,93 @@ use shakmaty::{Bitboard, Color, Square, attacks};
 
 use super::acc::Acc;
 use super::info::PawnsAndKings;
-use super::trace::Tracer;
-use super::weights::Field;
+use super::term::Term;
+use super::tracer::Tracer;
+use super::weights::channel::Linear;
+use super::weights::{Channel, Keys, PAWN_RANKS, Weight, WeightSpec, defaults};
 use crate::geometry::file_mask;
 
-/// This family's entries in the one weight table: the pawn-structure weights. `weights.rs` gathers
-/// every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
-/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
-/// key lists) are read there.
-macro_rules! pawn_weights {
-    ($declare:ident! { $($gathered:tt)* }) => {
-        $declare! { $($gathered)*
-            /// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn
-            /// onto a neighbouring file that could give it one ([`super::pawns`]).
-            PawnIsolated pawn_isolated: S = defaults::PAWN_ISOLATED,
-                keys Keys::One, range -200..=100, term PawnStructure;
-            /// A pawn with another own pawn in front of it on its file, by whether a pawn of that
-            /// file can capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.
-            PawnStacked pawn_stacked: [S; 2] = defaults::PAWN_STACKED,
-                keys Keys::Names(&["stuck", "can_unstack"]), range -200..=100, term PawnStructure;
-            /// A backward pawn (its neighbours are all in front of it and an enemy pawn guards the
-            /// square in front of it), by whether an enemy pawn stands in front of it on its file
-            /// and by its rank: index `opposed × 8 + rank`.
-            PawnBackward pawn_backward: [S; 16] = defaults::PAWN_BACKWARD,
-                keys Keys::Grid(&[&["unopposed", "opposed"], PAWN_RANKS]), range -200..=100,
-                term PawnStructure;
-            /// A connected pawn (an own pawn beside it or guarding it), by its rank.
-            PawnConnected pawn_connected: [S; 8] = defaults::PAWN_CONNECTED,
-                keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
-            /// A candidate passer: not passed, no enemy pawn in front of it on its file, and at
-            /// least as many own pawns beside or behind it on the neighbouring files as enemy pawns
-            /// that guard its way; by its rank.
-            PawnCandidate pawn_candidate: [S; 8] = defaults::PAWN_CANDIDATE,
-                keys Keys::Grid(&[PAWN_RANKS]), range -100..=300, term PawnStructure;
-        }
-    };
-}
-pub(crate) use pawn_weights;
+/// The family of weights of pawn structure; where it starts in the table is set where the
+/// evaluation lists its families (`eval/mod.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum Pawns {}
+
+/// The weights of pawn structure, in table order: each entry declares one weight (see
+/// [`WeightSpec`]); the handles below read them.
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec {
+        name: "pawn_isolated",
+        doc: "An isolated pawn: no own pawn on a neighbouring file, and no capture by an own \
+              pawn onto a neighbouring file that could give it one.",
+        default: std::slice::from_ref(&defaults::PAWN_ISOLATED),
+        keys: Keys::One,
+        range: -200..=100,
+        term: Term::PawnStructure,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "pawn_stacked",
+        doc: "A pawn with another own pawn in front of it on its file, by whether a pawn of \
+              that file can capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.",
+        default: &defaults::PAWN_STACKED,
+        keys: Keys::Names(&["stuck", "can_unstack"]),
+        range: -200..=100,
+        term: Term::PawnStructure,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "pawn_backward",
+        doc: "A backward pawn (its neighbours are all in front of it and an enemy pawn \
+              guards the square in front of it), by whether an enemy pawn stands in front of \
+              it on its file and by its rank: index `opposed × 8 + rank`.",
+        default: &defaults::PAWN_BACKWARD,
+        keys: Keys::Grid(&[&["unopposed", "opposed"], PAWN_RANKS]),
+        range: -200..=100,
+        term: Term::PawnStructure,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "pawn_connected",
+        doc: "A connected pawn (an own pawn beside it or guarding it), by its rank.",
+        default: &defaults::PAWN_CONNECTED,
+        keys: Keys::Grid(&[PAWN_RANKS]),
+        range: -100..=300,
+        term: Term::PawnStructure,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "pawn_candidate",
+        doc: "A candidate passer: not passed, no enemy pawn in front of it on its file, and \
+              at least as many own pawns beside or behind it on the neighbouring files as \
+              enemy pawns that guard its way; by its rank.",
+        default: &defaults::PAWN_CANDIDATE,
+        keys: Keys::Grid(&[PAWN_RANKS]),
+        range: -100..=300,
+        term: Term::PawnStructure,
+        channel: Channel::Linear,
+    },
+];
+
+/// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn onto a
+/// neighbouring file that could give it one.
+pub const PAWN_ISOLATED: Weight<Linear, 1, Pawns> = Weight::named(WEIGHTS, "pawn_isolated");
+
+/// A pawn with another own pawn in front of it on its file, by whether a pawn of that file can
+/// capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.
+pub const PAWN_STACKED: Weight<Linear, 2, Pawns> = Weight::named(WEIGHTS, "pawn_stacked");
+
+/// A backward pawn (its neighbours are all in front of it and an enemy pawn guards the square
+/// in front of it), by whether an enemy pawn stands in front of it on its file and by its rank:
+/// index `opposed × 8 + rank`.
+pub const PAWN_BACKWARD: Weight<Linear, 16, Pawns> = Weight::named(WEIGHTS, "pawn_backward");
+
+/// A connected pawn (an own pawn beside it or guarding it), by its rank.
+pub const PAWN_CONNECTED: Weight<Linear, 8, Pawns> = Weight::named(WEIGHTS, "pawn_connected");
+
+/// A candidate passer: not passed, no enemy pawn in front of it on its file, and at least as
+/// many own pawns beside or behind it on the neighbouring files as enemy pawns that guard its
+/// way; by its rank.
+pub const PAWN_CANDIDATE: Weight<Linear, 8, Pawns> = Weight::named(WEIGHTS, "pawn_candidate");
 
 /// Squares in front of a pawn on its file and the two neighbouring files, per colour (White = 0,
 /// Black = 1) and square: a pawn is passed when no enemy pawn stands there.
@@ -182,7 +232,7 @@ pub fn structure<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_
 
         // Isolated, unless a capture by an own pawn onto a neighbouring file could cure it.
         if neighbours.is_empty() && (our_attacks & theirs & adjacent).is_empty() {
-            acc.add(color, Field::PawnIsolated, 0, 1);
+            acc.add(color, PAWN_ISOLATED, 1);
         }
 
         // Stacked: another own pawn in front on the file; a capture by a pawn of the file
@@ -190,7 +240,7 @@ pub fn structure<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_
         if (ours & front).any() {
             let file_pawns = ours & Bitboard(file_mask(sq.to_u32() & 7));
             let can_unstack = (super::tactics::pawn_attacks_set(file_pawns, color) & theirs).any();
-            acc.add(color, Field::PawnStacked, usize::from(can_unstack), 1);
+            acc.add(color, PAWN_STACKED.at(usize::from(can_unstack)), 1);
         }
 
         // Backward: it has neighbours, all of them in front of it, and an enemy pawn guards the
@@ -199,19 +249,14 @@ pub fn structure<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_
             && (neighbours & !ranks_ahead(sq, color)).is_empty()
             && stop_square(sq, color).is_some_and(|stop| their_attacks.contains(stop));
         if backward {
-            acc.add(
-                color,
-                Field::PawnBackward,
-                usize::from(opposed) * 8 + rank,
-                1,
-            );
+            acc.add(color, PAWN_BACKWARD.at(usize::from(opposed) * 8 + rank), 1);
         }
 
         // Connected: guarded by an own pawn, or one stands beside it.
         let guards = ours & attacks::pawn_attacks(!color, sq);
         let beside = neighbours & Bitboard::from_rank(sq.rank());
         if !backward && (guards | beside).any() {
-            acc.add(color, Field::PawnConnected, rank, 1);
+            acc.add(color, PAWN_CONNECTED.at(rank), 1);
         }
 
         // Candidate passer: its file is free ahead, and the own pawns beside or behind it on the
@@ -220,7 +265,7 @@ pub fn structure<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_
             let helpers = (neighbours & !ranks_ahead(sq, color)).count();
             let sentries = (theirs & passed_span(sq, color)).count();
             if helpers >= sentries {
-                acc.add(color, Field::PawnCandidate, rank, 1);
+                acc.add(color, PAWN_CANDIDATE.at(rank), 1);
             }
         }
     }
@@ -233,11 +278,15 @@ mod tests {
     use crate::eval::info::Info;
     use crate::eval::test_support::{main_counts, position};
     use crate::eval::trace::CountingTracer;
-    use crate::eval::weights::Weights;
+    use crate::eval::weights::{Family, Weights};
     use shakmaty::Position;
 
     /// How many times `color` scores each element of `field` in `fen`'s pawn structure.
-    fn counts(fen: &str, color: Color, field: Field) -> Vec<i32> {
+    fn counts<C, const N: usize, F: Family>(
+        fen: &str,
+        color: Color,
+        field: Weight<C, N, F>,
+    ) -> Vec<i32> {
         let info = Info::new(position(fen).board());
         let w = Weights::default();
         let mut tracer = CountingTracer::default();
@@ -246,7 +295,7 @@ mod tests {
         main_counts(&tracer, color, field)
     }
 
-    fn total(fen: &str, color: Color, field: Field) -> i32 {
+    fn total<C, const N: usize, F: Family>(fen: &str, color: Color, field: Weight<C, N, F>) -> i32 {
         counts(fen, color, field).iter().sum()
     }
 
@@ -257,7 +306,7 @@ mod tests {
             total(
                 "4k3/8/8/8/3P4/8/P7/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnIsolated
+                PAWN_ISOLATED
             ),
             2
         );
@@ -266,7 +315,7 @@ mod tests {
             total(
                 "4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnIsolated
+                PAWN_ISOLATED
             ),
             0
         );
@@ -277,7 +326,7 @@ mod tests {
             counts(
                 "4k3/8/8/4p3/3P1P2/8/8/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnIsolated
+                PAWN_ISOLATED
             )[0],
             0
         );
@@ -290,7 +339,7 @@ mod tests {
             counts(
                 "4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnStacked
+                PAWN_STACKED
             ),
             [1, 0]
         );
@@ -299,7 +348,7 @@ mod tests {
             counts(
                 "4k3/8/8/8/3p4/4P3/4P3/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnStacked
+                PAWN_STACKED
             ),
             [0, 1]
         );
@@ -307,7 +356,7 @@ mod tests {
             total(
                 "4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnStacked
+                PAWN_STACKED
             ),
             0
         );
@@ -317,14 +366,14 @@ mod tests {
     fn backward_pawn_needs_advanced_neighbours_and_a_guarded_stop_square() {
         // d3 with c4 and e4 in front, e5... black pawn on c5? d4 guarded by black e5: backward.
         let fen = "4k3/8/8/4p3/2P1P3/3P4/8/4K3 w - - 0 1";
-        let c = counts(fen, Color::White, Field::PawnBackward);
+        let c = counts(fen, Color::White, PAWN_BACKWARD);
         assert_eq!(c[2], 1, "unopposed, third rank: {c:?}"); // index 0 * 8 + rank 2
         // Without the guard on d4 it is not backward.
         assert_eq!(
             total(
                 "4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnBackward
+                PAWN_BACKWARD
             ),
             0
         );
@@ -333,7 +382,7 @@ mod tests {
             total(
                 "4k3/8/8/4p3/2P5/3PP3/8/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnBackward
+                PAWN_BACKWARD
             ),
             0
         );
@@ -346,7 +395,7 @@ mod tests {
             counts(
                 "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnConnected
+                PAWN_CONNECTED
             )[3],
             2
         );
@@ -355,7 +404,7 @@ mod tests {
             counts(
                 "4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnConnected
+                PAWN_CONNECTED
             ),
             [0, 0, 0, 1, 0, 0, 0, 0]
         );
@@ -363,7 +412,7 @@ mod tests {
             total(
                 "4k3/8/8/8/3P4/8/1P6/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnConnected
+                PAWN_CONNECTED
             ),
             0
         );
@@ -377,7 +426,7 @@ mod tests {
         let c = counts(
             "4k3/8/1p6/8/PP6/8/8/4K3 w - - 0 1",
             Color::White,
-            Field::PawnCandidate,
+            PAWN_CANDIDATE,
         );
         assert_eq!(c[3], 1, "{c:?}");
         // a4 alone against b6 and c... two sentries? a4 vs b6: helpers 0 < sentries 1.
@@ -385,7 +434,7 @@ mod tests {
             total(
                 "4k3/8/1p6/8/P7/8/8/4K3 w - - 0 1",
                 Color::White,
-                Field::PawnCandidate
+                PAWN_CANDIDATE
             ),
             0
         );

@@ -12,78 +12,200 @@ use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 use super::acc::Acc;
 use super::info::Info;
 use super::pawns::{adjacent_files, passed_span, relative_rank, stop_square};
-use super::trace::Tracer;
-use super::weights::Field;
+use super::term::Term;
+use super::tracer::Tracer;
+use super::weights::channel::Linear;
+use super::weights::{CLOSEDNESS_BUCKETS, Channel, Keys, Weight, WeightSpec, defaults};
 use crate::geometry::king_distance;
 
-/// This family's entries in the one weight table: the piece-placement weights. `weights.rs` gathers
-/// every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an entry:
-/// `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the
-/// key lists) are read there.
-macro_rules! piece_placement_weights {
-    ($declare:ident! { $($gathered:tt)* }) => {
-        $declare! { $($gathered)*
-            /// A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever
-            /// attack it), by whether it stands on the a- or h-file and whether an own pawn defends
-            /// it: index `edge × 2 + defended` ([`super::pieces`]).
-            KnightOutpost knight_outpost: [S; 4] = defaults::KNIGHT_OUTPOST,
-                keys Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]), range -200..=200,
-                term PiecePlacement;
-            /// A bishop on an outpost, indexed as [`Weights::knight_outpost`].
-            BishopOutpost bishop_outpost: [S; 4] = defaults::BISHOP_OUTPOST,
-                keys Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]), range -200..=200,
-                term PiecePlacement;
-            /// A knight (index 0) or bishop (1) with a pawn of either colour right in front of it:
-            /// shielded from the front, and the pawn covered.
-            MinorBehindPawn minor_behind_pawn: [S; 2] = defaults::MINOR_BEHIND_PAWN,
-                keys Keys::Names(&["knight", "bishop"]), range -200..=200, term PiecePlacement;
-            /// A knight "in Siberia": four or more squares (king distance) from both kings, where
-            /// it neither attacks nor defends; by that distance, 4 ..= 7.
-            KnightSiberia knight_siberia: [S; 4] = defaults::KNIGHT_SIBERIA,
-                keys Keys::Names(&["d4", "d5", "d6", "d7"]), range -200..=200, term PiecePlacement;
-            /// Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) to its
-            /// own king: minors near the king guard it. Mostly a middlegame idea: in the endgame
-            /// the knight's own king's distance can misread the race against a passer: a large
-            /// endgame half fails `tests/knight_vs_passer_tables.rs`.
-            MinorKingDistance minor_king_distance: [S; 2] = defaults::MINOR_KING_DISTANCE,
-                keys Keys::Names(&["knight", "bishop"]), range -100..=100, term PiecePlacement;
-            /// Per own pawn on squares of a bishop's colour: they block it and leave the other
-            /// colour weak.
-            BishopPawnsOnColour bishop_pawns_on_colour: S = defaults::BISHOP_PAWNS_ON_COLOUR,
-                keys Keys::One, range -100..=100, term PiecePlacement;
-            /// Per own rammed pawn (an enemy pawn right in front of it) on squares of a bishop's
-            /// colour, on top of [`Weights::bishop_pawns_on_colour`]: those never move out of its
-            /// way.
-            BishopRammedPawns bishop_rammed_pawns: S = defaults::BISHOP_RAMMED_PAWNS,
-                keys Keys::One, range -100..=100, term PiecePlacement;
-            /// A bishop on a long diagonal (not on a centre square) that sees both centre squares
-            /// of it through everything but pawns.
-            BishopLongDiagonal bishop_long_diagonal: S = defaults::BISHOP_LONG_DIAGONAL,
-                keys Keys::One, range -200..=200, term PiecePlacement;
-            /// A rook on its seventh rank while the enemy king is on its seventh or eighth.
-            RookOnSeventh rook_on_seventh: S = defaults::ROOK_ON_SEVENTH,
-                keys Keys::One, range -200..=200, term PiecePlacement;
-            /// Space: per central square (files c-f) on the own second to fourth rank that holds no
-            /// own pawn and no enemy pawn attacks, counted twice when it lies up to three squares
-            /// behind an own pawn and the enemy does not attack it at all.
-            Space space: S = defaults::SPACE,
-                keys Keys::One, range -50..=50, term PiecePlacement;
-            /// Per knight, by how closed the pawns are ([`super::pieces::closedness`], 0 open ..= 8
-            /// locked): knights like closed positions.
-            ClosednessKnight closedness_knight: [S; 9] = defaults::CLOSEDNESS_KNIGHT,
-                keys Keys::Grid(&[CLOSEDNESS_BUCKETS]), range -200..=200, term PiecePlacement;
-            /// Per rook, by how closed the pawns are: rooks like open positions.
-            ClosednessRook closedness_rook: [S; 9] = defaults::CLOSEDNESS_ROOK,
-                keys Keys::Grid(&[CLOSEDNESS_BUCKETS]), range -200..=200, term PiecePlacement;
-        }
-    };
-}
-pub(crate) use piece_placement_weights;
+/// The family of weights of piece placement; where it starts in the table is set where the
+/// evaluation lists its families (`eval/mod.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum Pieces {}
+
+/// The weights of piece placement, in table order: each entry declares one weight (see
+/// [`WeightSpec`]); the handles below read them.
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec {
+        name: "knight_outpost",
+        doc: "A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever \
+              attack it), by whether it stands on the a- or h-file and whether an own pawn \
+              defends it: index `edge × 2 + defended`.",
+        default: &defaults::KNIGHT_OUTPOST,
+        keys: Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]),
+        range: -200..=200,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "bishop_outpost",
+        doc: "A bishop on an outpost, indexed as `knight_outpost`.",
+        default: &defaults::BISHOP_OUTPOST,
+        keys: Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]),
+        range: -200..=200,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "minor_behind_pawn",
+        doc: "A knight (index 0) or bishop (1) with a pawn of either colour right in front \
+              of it: shielded from the front, and the pawn covered.",
+        default: &defaults::MINOR_BEHIND_PAWN,
+        keys: Keys::Names(&["knight", "bishop"]),
+        range: -200..=200,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "knight_siberia",
+        doc: "A knight \"in Siberia\": four or more squares (king distance) from both kings, \
+              where it neither attacks nor defends; by that distance, 4 ..= 7.",
+        default: &defaults::KNIGHT_SIBERIA,
+        keys: Keys::Names(&["d4", "d5", "d6", "d7"]),
+        range: -200..=200,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "minor_king_distance",
+        doc: "Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) \
+              to its own king: minors near the king guard it. Mostly a middlegame idea: in \
+              the endgame the knight's own king's distance can misread the race against a \
+              passer: a large endgame half fails `tests/knight_vs_passer_tables.rs`.",
+        default: &defaults::MINOR_KING_DISTANCE,
+        keys: Keys::Names(&["knight", "bishop"]),
+        range: -100..=100,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "bishop_pawns_on_colour",
+        doc: "Per own pawn on squares of a bishop's colour: they block it and leave the \
+              other colour weak.",
+        default: std::slice::from_ref(&defaults::BISHOP_PAWNS_ON_COLOUR),
+        keys: Keys::One,
+        range: -100..=100,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "bishop_rammed_pawns",
+        doc: "Per own rammed pawn (an enemy pawn right in front of it) on squares of a \
+              bishop's colour, on top of `bishop_pawns_on_colour`: those never \
+              move out of its way.",
+        default: std::slice::from_ref(&defaults::BISHOP_RAMMED_PAWNS),
+        keys: Keys::One,
+        range: -100..=100,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "bishop_long_diagonal",
+        doc: "A bishop on a long diagonal (not on a centre square) that sees both centre \
+              squares of it through everything but pawns.",
+        default: std::slice::from_ref(&defaults::BISHOP_LONG_DIAGONAL),
+        keys: Keys::One,
+        range: -200..=200,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "rook_on_seventh",
+        doc: "A rook on its seventh rank while the enemy king is on its seventh or eighth.",
+        default: std::slice::from_ref(&defaults::ROOK_ON_SEVENTH),
+        keys: Keys::One,
+        range: -200..=200,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "space",
+        doc: "Space: per central square (files c-f) on the own second to fourth rank that \
+              holds no own pawn and no enemy pawn attacks, counted twice when it lies up to \
+              three squares behind an own pawn and the enemy does not attack it at all.",
+        default: std::slice::from_ref(&defaults::SPACE),
+        keys: Keys::One,
+        range: -50..=50,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "closedness_knight",
+        doc: "Per knight, by how closed the pawns are (`closedness`, 0 open \
+              ..= 8 locked): knights like closed positions.",
+        default: &defaults::CLOSEDNESS_KNIGHT,
+        keys: Keys::Grid(&[CLOSEDNESS_BUCKETS]),
+        range: -200..=200,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "closedness_rook",
+        doc: "Per rook, by how closed the pawns are: rooks like open positions.",
+        default: &defaults::CLOSEDNESS_ROOK,
+        keys: Keys::Grid(&[CLOSEDNESS_BUCKETS]),
+        range: -200..=200,
+        term: Term::PiecePlacement,
+        channel: Channel::Linear,
+    },
+];
+
+/// A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever attack it),
+/// by whether it stands on the a- or h-file and whether an own pawn defends it: index `edge × 2
+/// + defended`.
+pub const KNIGHT_OUTPOST: Weight<Linear, 4, Pieces> = Weight::named(WEIGHTS, "knight_outpost");
+
+/// A bishop on an outpost, indexed as [`KNIGHT_OUTPOST`].
+pub const BISHOP_OUTPOST: Weight<Linear, 4, Pieces> = Weight::named(WEIGHTS, "bishop_outpost");
+
+/// A knight (index 0) or bishop (1) with a pawn of either colour right in front of it: shielded
+/// from the front, and the pawn covered.
+pub const MINOR_BEHIND_PAWN: Weight<Linear, 2, Pieces> =
+    Weight::named(WEIGHTS, "minor_behind_pawn");
+
+/// A knight "in Siberia": four or more squares (king distance) from both kings, where it
+/// neither attacks nor defends; by that distance, 4 ..= 7.
+pub const KNIGHT_SIBERIA: Weight<Linear, 4, Pieces> = Weight::named(WEIGHTS, "knight_siberia");
+
+/// Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) to its own
+/// king: minors near the king guard it.
+pub const MINOR_KING_DISTANCE: Weight<Linear, 2, Pieces> =
+    Weight::named(WEIGHTS, "minor_king_distance");
+
+/// Per own pawn on squares of a bishop's colour: they block it and leave the other colour weak.
+pub const BISHOP_PAWNS_ON_COLOUR: Weight<Linear, 1, Pieces> =
+    Weight::named(WEIGHTS, "bishop_pawns_on_colour");
+
+/// Per own rammed pawn (an enemy pawn right in front of it) on squares of a bishop's colour, on
+/// top of [`BISHOP_PAWNS_ON_COLOUR`]: those never move out of its way.
+pub const BISHOP_RAMMED_PAWNS: Weight<Linear, 1, Pieces> =
+    Weight::named(WEIGHTS, "bishop_rammed_pawns");
+
+/// A bishop on a long diagonal (not on a centre square) that sees both centre squares of it
+/// through everything but pawns.
+pub const BISHOP_LONG_DIAGONAL: Weight<Linear, 1, Pieces> =
+    Weight::named(WEIGHTS, "bishop_long_diagonal");
+
+/// A rook on its seventh rank while the enemy king is on its seventh or eighth.
+pub const ROOK_ON_SEVENTH: Weight<Linear, 1, Pieces> = Weight::named(WEIGHTS, "rook_on_seventh");
+
+/// Space: per central square (files c-f) on the own second to fourth rank that holds no own
+/// pawn and no enemy pawn attacks, counted twice when it lies up to three squares behind an own
+/// pawn and the enemy does not attack it at all.
+pub const SPACE: Weight<Linear, 1, Pieces> = Weight::named(WEIGHTS, "space");
+
+/// Per knight, by how closed the pawns are ([`super::pieces::closedness`], 0 open ..= 8
+/// locked): knights like closed positions.
+pub const CLOSEDNESS_KNIGHT: Weight<Linear, 9, Pieces> =
+    Weight::named(WEIGHTS, "closedness_knight");
+
+/// Per rook, by how closed the pawns are: rooks like open positions.
+pub const CLOSEDNESS_ROOK: Weight<Linear, 9, Pieces> = Weight::named(WEIGHTS, "closedness_rook");
 
 /// Outposts: relative ranks 4 to 6 (index 3 ..= 5).
 const OUTPOST_RANKS: std::ops::RangeInclusive<usize> = 3..=5;
 
-/// The knight's distance to the nearer king from which it is "in Siberia": [`Field::KnightSiberia`]
+/// The knight's distance to the nearer king from which it is "in Siberia": [`KNIGHT_SIBERIA`]
 /// is indexed by that distance minus this.
 pub const SIBERIA_DISTANCE: u32 = 4;
 
@@ -98,7 +220,7 @@ const SPACE_WHITE: Bitboard = Bitboard(0x0000_0000_3C3C_3C00);
 /// Black's space squares: files c to f, ranks 5 to 7.
 const SPACE_BLACK: Bitboard = Bitboard(0x003C_3C3C_0000_0000);
 
-/// The closedness buckets of [`Field::ClosednessKnight`] and [`Field::ClosednessRook`].
+/// The closedness buckets of [`CLOSEDNESS_KNIGHT`] and [`CLOSEDNESS_ROOK`].
 pub const CLOSEDNESS_LEVELS: usize = 9;
 
 /// How closed the pawn structure is, 0 (open) ..= 8 (locked): all pawns, plus three per
@@ -143,24 +265,23 @@ pub fn evaluate<T: Tracer>(
 
     for role in [Role::Knight, Role::Bishop] {
         let minor = usize::from(role == Role::Bishop);
-        let outpost_field = match role {
-            Role::Knight => Field::KnightOutpost,
-            _ => Field::BishopOutpost,
+        let outpost = match role {
+            Role::Knight => KNIGHT_OUTPOST,
+            _ => BISHOP_OUTPOST,
         };
         for sq in board.by_piece(role.of(color)) {
             if is_outpost(sq, color, their_pawns) {
                 let edge = matches!(sq.file(), shakmaty::File::A | shakmaty::File::H);
                 let index = 2 * usize::from(edge) + usize::from(defended.contains(sq));
-                acc.add(color, outpost_field, index, 1);
+                acc.add(color, outpost.at(index), 1);
             }
             if stop_square(sq, color).is_some_and(|front| all_pawns.contains(front)) {
-                acc.add(color, Field::MinorBehindPawn, minor, 1);
+                acc.add(color, MINOR_BEHIND_PAWN.at(minor), 1);
             }
             if let Some(king) = our_king {
                 acc.add(
                     color,
-                    Field::MinorKingDistance,
-                    minor,
+                    MINOR_KING_DISTANCE.at(minor),
                     king_distance(sq, king) as i32,
                 );
             }
@@ -171,12 +292,7 @@ pub fn evaluate<T: Tracer>(
                     .map(|k| king_distance(sq, k))
                     .min();
                 if let Some(d) = nearest.filter(|&d| d >= SIBERIA_DISTANCE) {
-                    acc.add(
-                        color,
-                        Field::KnightSiberia,
-                        (d - SIBERIA_DISTANCE) as usize,
-                        1,
-                    );
+                    acc.add(color, KNIGHT_SIBERIA.at((d - SIBERIA_DISTANCE) as usize), 1);
                 }
                 continue;
             }
@@ -187,14 +303,14 @@ pub fn evaluate<T: Tracer>(
             };
             let same = (our_pawns & colour).count() as i32;
             if same > 0 {
-                acc.add(color, Field::BishopPawnsOnColour, 0, same);
+                acc.add(color, BISHOP_PAWNS_ON_COLOUR, same);
             }
             let same_rammed = (rammed & colour).count() as i32;
             if same_rammed > 0 {
-                acc.add(color, Field::BishopRammedPawns, 0, same_rammed);
+                acc.add(color, BISHOP_RAMMED_PAWNS, same_rammed);
             }
             if on_long_diagonal(sq, all_pawns) {
-                acc.add(color, Field::BishopLongDiagonal, 0, 1);
+                acc.add(color, BISHOP_LONG_DIAGONAL, 1);
             }
         }
     }
@@ -206,21 +322,21 @@ pub fn evaluate<T: Tracer>(
             .filter(|&sq| relative_rank(sq, color) == 6);
         let n = on_seventh.count() as i32;
         if n > 0 {
-            acc.add(color, Field::RookOnSeventh, 0, n);
+            acc.add(color, ROOK_ON_SEVENTH, n);
         }
     }
 
     let space = space_count(info, color);
     if space > 0 {
-        acc.add(color, Field::Space, 0, space);
+        acc.add(color, SPACE, space);
     }
 
     let knights = board.by_piece(Role::Knight.of(color)).count() as i32;
     if knights > 0 {
-        acc.add(color, Field::ClosednessKnight, closed, knights);
+        acc.add(color, CLOSEDNESS_KNIGHT.at(closed), knights);
     }
     if rooks.any() {
-        acc.add(color, Field::ClosednessRook, closed, rooks.count() as i32);
+        acc.add(color, CLOSEDNESS_ROOK.at(closed), rooks.count() as i32);
     }
 }
 
@@ -282,41 +398,44 @@ fn space_count(info: &Info, color: Color) -> i32 {
 mod tests {
     use super::*;
     use crate::eval::Evaluator;
-    use crate::eval::weights::Weights;
+    use crate::eval::weights::{Family, Slot};
     use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
-    /// Counts one field's elements for one colour over a whole evaluation.
+    /// Counts one weight's elements for one colour over a whole evaluation.
     struct Counts {
-        field: Field,
+        indices: std::ops::Range<usize>,
         color: Color,
         counts: Vec<i32>,
     }
 
     impl Tracer for Counts {
-        fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
-            if field == self.field && color == self.color {
-                self.counts[index] += count;
+        fn weight(&mut self, color: Color, slot: Slot<Linear>, count: i32) {
+            if self.indices.contains(&slot.index()) && color == self.color {
+                self.counts[slot.index() - self.indices.start] += count;
             }
         }
     }
 
-    fn counts(fen: &str, color: Color, field: Field) -> Vec<i32> {
+    fn counts<C, const N: usize, F: Family>(
+        fen: &str,
+        color: Color,
+        field: Weight<C, N, F>,
+    ) -> Vec<i32> {
         let pos: Chess = fen
             .parse::<Fen>()
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
-        let len = Weights::default().slots(field).len();
         let mut t = Counts {
-            field,
+            indices: field.indices(),
             color,
-            counts: vec![0; len],
+            counts: vec![0; N],
         };
         let _ = Evaluator::default().evaluate_with(&pos, &mut t);
         t.counts
     }
 
-    fn total(fen: &str, color: Color, field: Field) -> i32 {
+    fn total<C, const N: usize, F: Family>(fen: &str, color: Color, field: Weight<C, N, F>) -> i32 {
         counts(fen, color, field).iter().sum()
     }
 
@@ -326,14 +445,14 @@ mod tests {
         let c = counts(
             "4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1",
             Color::White,
-            Field::KnightOutpost,
+            KNIGHT_OUTPOST,
         );
         assert_eq!(c, vec![0, 1, 0, 0]);
         // Knight a5, undefended: edge, open.
         let c = counts(
             "4k3/7p/8/N7/8/8/8/4K3 w - - 0 1",
             Color::White,
-            Field::KnightOutpost,
+            KNIGHT_OUTPOST,
         );
         assert_eq!(c, vec![0, 0, 1, 0]);
         // A black pawn on c7 can still chase it away: no outpost.
@@ -341,7 +460,7 @@ mod tests {
             total(
                 "4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1",
                 Color::White,
-                Field::KnightOutpost
+                KNIGHT_OUTPOST
             ),
             0
         );
@@ -349,7 +468,7 @@ mod tests {
         let c = counts(
             "4k3/8/8/3p4/4b3/8/P7/4K3 b - - 0 1",
             Color::Black,
-            Field::BishopOutpost,
+            BISHOP_OUTPOST,
         );
         assert_eq!(c, vec![0, 1, 0, 0]);
     }
@@ -360,7 +479,7 @@ mod tests {
         let c = counts(
             "4k3/8/4p3/4B3/2P5/2N5/8/4K3 w - - 0 1",
             Color::White,
-            Field::MinorBehindPawn,
+            MINOR_BEHIND_PAWN,
         );
         assert_eq!(c, vec![1, 1]);
         // A pawn beside or behind does not count.
@@ -368,7 +487,7 @@ mod tests {
             total(
                 "4k3/8/8/8/2NP4/2P5/8/4K3 w - - 0 1",
                 Color::White,
-                Field::MinorBehindPawn
+                MINOR_BEHIND_PAWN
             ),
             0
         );
@@ -380,22 +499,19 @@ mod tests {
         let c = counts(
             "N7/8/8/8/8/8/8/4K2k w - - 0 1",
             Color::White,
-            Field::KnightSiberia,
+            KNIGHT_SIBERIA,
         );
         assert_eq!(c, vec![0, 0, 0, 1]);
         // Knight f3 next to the own king: not in Siberia; its king distance is 2 (e1).
         let fen = "7k/8/8/8/8/5N2/8/4K3 w - - 0 1";
-        assert_eq!(total(fen, Color::White, Field::KnightSiberia), 0);
-        assert_eq!(
-            counts(fen, Color::White, Field::MinorKingDistance),
-            vec![2, 0]
-        );
+        assert_eq!(total(fen, Color::White, KNIGHT_SIBERIA), 0);
+        assert_eq!(counts(fen, Color::White, MINOR_KING_DISTANCE), vec![2, 0]);
         // Black's bishop on b8 with its king on g8: five squares.
         assert_eq!(
             counts(
                 "1b4k1/8/8/8/8/8/8/4K3 w - - 0 1",
                 Color::Black,
-                Field::MinorKingDistance
+                MINOR_KING_DISTANCE
             ),
             vec![0, 5]
         );
@@ -405,14 +521,14 @@ mod tests {
     fn bishop_pawns_on_its_colour_and_rammed_ones() {
         // Dark bishop c1; white pawns d4, c3 and e3, all dark, none rammed.
         let fen = "4k3/8/8/8/3P4/2P1P3/8/2B1K3 w - - 0 1";
-        assert_eq!(total(fen, Color::White, Field::BishopPawnsOnColour), 3);
-        assert_eq!(total(fen, Color::White, Field::BishopRammedPawns), 0);
+        assert_eq!(total(fen, Color::White, BISHOP_PAWNS_ON_COLOUR), 3);
+        assert_eq!(total(fen, Color::White, BISHOP_RAMMED_PAWNS), 0);
         let fen = "4k3/8/8/8/4p3/2P1P3/8/2B1K3 w - - 0 1";
-        assert_eq!(total(fen, Color::White, Field::BishopPawnsOnColour), 2);
-        assert_eq!(total(fen, Color::White, Field::BishopRammedPawns), 1);
+        assert_eq!(total(fen, Color::White, BISHOP_PAWNS_ON_COLOUR), 2);
+        assert_eq!(total(fen, Color::White, BISHOP_RAMMED_PAWNS), 1);
         // A light bishop does not mind dark pawns.
         let fen = "4k3/8/8/8/4p3/2P1P3/8/3BK3 w - - 0 1";
-        assert_eq!(total(fen, Color::White, Field::BishopPawnsOnColour), 0);
+        assert_eq!(total(fen, Color::White, BISHOP_PAWNS_ON_COLOUR), 0);
     }
 
     #[test]
@@ -422,7 +538,7 @@ mod tests {
             total(
                 "4k3/8/8/8/8/2N5/1B6/4K3 w - - 0 1",
                 Color::White,
-                Field::BishopLongDiagonal
+                BISHOP_LONG_DIAGONAL
             ),
             1
         );
@@ -431,7 +547,7 @@ mod tests {
             total(
                 "4k3/8/8/8/3P4/8/1B6/4K3 w - - 0 1",
                 Color::White,
-                Field::BishopLongDiagonal
+                BISHOP_LONG_DIAGONAL
             ),
             0
         );
@@ -440,7 +556,7 @@ mod tests {
             total(
                 "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1",
                 Color::White,
-                Field::BishopLongDiagonal
+                BISHOP_LONG_DIAGONAL
             ),
             0
         );
@@ -449,13 +565,13 @@ mod tests {
     #[test]
     fn rook_on_the_seventh_with_the_king_behind_it() {
         let fen = "6k1/R7/8/8/8/8/8/4K3 w - - 0 1";
-        assert_eq!(total(fen, Color::White, Field::RookOnSeventh), 1);
+        assert_eq!(total(fen, Color::White, ROOK_ON_SEVENTH), 1);
         // The king came out: no.
         let fen = "8/R7/6k1/8/8/8/8/4K3 w - - 0 1";
-        assert_eq!(total(fen, Color::White, Field::RookOnSeventh), 0);
+        assert_eq!(total(fen, Color::White, ROOK_ON_SEVENTH), 0);
         // Black's rook on its seventh (rank 2) against White's king on rank 1.
         let fen = "4k3/8/8/8/8/8/r7/4K3 w - - 0 1";
-        assert_eq!(total(fen, Color::Black, Field::RookOnSeventh), 1);
+        assert_eq!(total(fen, Color::Black, ROOK_ON_SEVENTH), 1);
     }
 
     #[test]
@@ -463,13 +579,13 @@ mod tests {
         // Start position: c2-f2 hold pawns; c3-f3 and c4-f4 are safe (8), and c3-f3 lie behind
         // no pawn (the pawns are on rank 2, behind means ranks 1 and below): 8.
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert_eq!(total(start, Color::White, Field::Space), 8);
+        assert_eq!(total(start, Color::White, SPACE), 8);
         let fen = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
         // Safe: 12 squares minus d4 e4 = 10; sheltered (behind d4/e4, unattacked): d2 d3 e2 e3.
-        assert_eq!(total(fen, Color::White, Field::Space), 14);
+        assert_eq!(total(fen, Color::White, SPACE), 14);
         // A black pawn on e5 attacks d4 and f4: f4 is no longer safe.
         let fen = "4k3/8/8/4p3/3PP3/8/8/4K3 w - - 0 1";
-        assert_eq!(total(fen, Color::White, Field::Space), 13);
+        assert_eq!(total(fen, Color::White, SPACE), 13);
     }
 
     #[test]
@@ -483,10 +599,10 @@ mod tests {
             .unwrap();
         // 6 pawns + 3 × 3 rammed − 4 × 5 open files (a c e g h) = −5 → bucket 0.
         assert_eq!(closedness(pos.board()), 0);
-        let c = counts(fen, Color::White, Field::ClosednessRook);
+        let c = counts(fen, Color::White, CLOSEDNESS_ROOK);
         assert_eq!(c[0], 1);
-        assert_eq!(counts(fen, Color::White, Field::ClosednessKnight)[0], 1);
-        assert_eq!(total(fen, Color::Black, Field::ClosednessKnight), 0);
+        assert_eq!(counts(fen, Color::White, CLOSEDNESS_KNIGHT)[0], 1);
+        assert_eq!(total(fen, Color::Black, CLOSEDNESS_KNIGHT), 0);
         // Eight rammed files: 16 + 24 = 40 / 3 = 13, capped at 8.
         let locked = "4k3/8/8/pppppppp/PPPPPPPP/8/8/4K3 w - - 0 1";
         let pos: Chess = locked

@@ -1,7 +1,7 @@
 //! Drawishness: the endgame half of the score moved toward zero where a material edge does not
 //! win. Two stages, after every other term and before the phase blend, as in Ethereal:
 //!
-//! 1. **Complexity** ([`Field::Complexity`]): a sum of weights over the pawns (how many, on
+//! 1. **Complexity** ([`COMPLEXITY`]): a sum of weights over the pawns (how many, on
 //!    both flanks or one, a pure pawn ending, a base) that moves the endgame half away from zero
 //!    (positive) or toward it (negative), but never past it: `eg + sign(eg) × max(c, −|eg|)`.
 //!    Fitted by the tuner through that formula ([`super::combine::scale_endgame`], which the
@@ -23,28 +23,35 @@ use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::trace::Tracer;
-use super::weights::Field;
+use super::term::Term;
+use super::tracer::Tracer;
+use super::weights::channel::Complexity;
+use super::weights::{Channel, Keys, Weight, WeightSpec, defaults};
 
-/// This family's entries in the one weight table: the drawishness (complexity) weights.
-/// `weights.rs` gathers every family's entries into [`Weights`](crate::eval::weights::Weights) (the
-/// shape of an entry: `declare_weights!` in `weights/declare.rs`); the names the entries use
-/// (`defaults`, `Keys`, the key lists) are read there.
-macro_rules! drawishness_weights {
-    ($declare:ident! { $($gathered:tt)* }) => {
-        $declare! { $($gathered)*
-            /// Complexity, endgame half only (the middlegame half is unused): per pawn on the board
-            /// (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn ending
-            /// (`pawn_ending`) and always (`base`). Their sum moves the endgame half of the score
-            /// away from zero (positive) or toward it, never past it ([`super::scale`]); fitted
-            /// through that formula.
-            Complexity complexity: [S; 4] = defaults::COMPLEXITY,
-                keys Keys::Names(&["pawns", "both_flanks", "pawn_ending", "base"]),
-                range -500..=500, term Drawishness;
-        }
-    };
-}
-pub(crate) use drawishness_weights;
+/// The family of weights of drawishness (complexity); where it starts in the table is set where the
+/// evaluation lists its families (`eval/mod.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum Drawishness {}
+
+/// The weights of drawishness (complexity), in table order: each entry declares one weight (see
+/// [`WeightSpec`]); the handles below read them.
+pub const WEIGHTS: &[WeightSpec] = &[WeightSpec {
+    name: "complexity",
+    doc: "Complexity, endgame half only (the middlegame half is unused): per pawn on the \
+              board (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn \
+              ending (`pawn_ending`) and always (`base`). Their sum moves the endgame half \
+              of the score away from zero (positive) or toward it, never past it; fitted through that formula.",
+    default: &defaults::COMPLEXITY,
+    keys: Keys::Names(&["pawns", "both_flanks", "pawn_ending", "base"]),
+    range: -500..=500,
+    term: Term::Drawishness,
+    channel: Channel::Complexity,
+}];
+
+/// Complexity, endgame half only (the middlegame half is unused): per pawn on the board
+/// (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn ending (`pawn_ending`)
+/// and always (`base`).
+pub const COMPLEXITY: Weight<Complexity, 4, Drawishness> = Weight::named(WEIGHTS, "complexity");
 
 /// The scale factors' unit: a factor of 128 leaves the endgame half as it is.
 pub const SCALE_NORMAL: i32 = 128;
@@ -75,7 +82,7 @@ const QUEEN_SIDE: Bitboard = Bitboard(0x0F0F_0F0F_0F0F_0F0F);
 /// Files e to h.
 const KING_SIDE: Bitboard = Bitboard(0xF0F0_F0F0_F0F0_F0F0);
 
-/// The complexity elements (index into [`Field::Complexity`]).
+/// The complexity elements (index into [`COMPLEXITY`]).
 pub mod complexity_index {
     /// Per pawn on the board.
     pub const PAWNS: usize = 0;
@@ -165,14 +172,14 @@ pub fn drawishness<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) 
 pub fn complexity<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) {
     use complexity_index::{BASE, BOTH_FLANKS, PAWN_ENDING, PAWNS};
     let pawns = *info.pawns.get(Color::White) | *info.pawns.get(Color::Black);
-    acc.complexity(Field::Complexity, PAWNS, pawns.count() as i32);
+    acc.complexity(COMPLEXITY.at(PAWNS), pawns.count() as i32);
     if (pawns & QUEEN_SIDE).any() && (pawns & KING_SIDE).any() {
-        acc.complexity(Field::Complexity, BOTH_FLANKS, 1);
+        acc.complexity(COMPLEXITY.at(BOTH_FLANKS), 1);
     }
     if (board.occupied() & !board.pawns() & !board.kings()).is_empty() {
-        acc.complexity(Field::Complexity, PAWN_ENDING, 1);
+        acc.complexity(COMPLEXITY.at(PAWN_ENDING), 1);
     }
-    acc.complexity(Field::Complexity, BASE, 1);
+    acc.complexity(COMPLEXITY.at(BASE), 1);
 }
 
 #[cfg(test)]

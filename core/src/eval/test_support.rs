@@ -1,11 +1,11 @@
 //! What the families' unit tests share: a position from a FEN, the [`Info`] the mobility pass
-//! would have built for it, and one field's counts out of a [`CountingTracer`].
+//! would have built for it, and one weight's counts out of a [`CountingTracer`].
 
 use shakmaty::{CastlingMode, Chess, Color, Position, Role, attacks, fen::Fen};
 
 use super::info::Info;
 use super::trace::CountingTracer;
-use super::weights::Field;
+use super::weights::{Family, Weight};
 
 /// The position of a FEN the test wrote by hand (a bad one is a bug in the test: it panics).
 pub(crate) fn position(fen: &str) -> Chess {
@@ -27,14 +27,20 @@ pub(crate) fn full_info(pos: &Chess) -> Info {
     info
 }
 
-/// `color`'s counts of each element of `field` in the linear sums of `tracer`.
-pub(crate) fn main_counts(tracer: &CountingTracer, color: Color, field: Field) -> Vec<i32> {
-    let spec = field.spec();
-    tracer.main[usize::from(color == Color::Black)][spec.offset..spec.offset + spec.len].to_vec()
+/// `color`'s counts of each element of `weight` in the linear sums of `tracer`.
+pub(crate) fn main_counts<C, const N: usize, F: Family>(
+    tracer: &CountingTracer,
+    color: Color,
+    weight: Weight<C, N, F>,
+) -> Vec<i32> {
+    tracer.main[usize::from(color == Color::Black)][weight.indices()].to_vec()
 }
 
-/// `color`'s counts of each element of `field` in its king-danger units in `tracer`.
-pub(crate) fn danger_counts(tracer: &CountingTracer, color: Color, field: Field) -> Vec<i32> {
-    let spec = field.spec();
-    tracer.danger[usize::from(color == Color::Black)][spec.offset..spec.offset + spec.len].to_vec()
+/// `color`'s counts of each element of `weight` in its king-danger units in `tracer`.
+pub(crate) fn danger_counts<C, const N: usize, F: Family>(
+    tracer: &CountingTracer,
+    color: Color,
+    weight: Weight<C, N, F>,
+) -> Vec<i32> {
+    tracer.danger[usize::from(color == Color::Black)][weight.indices()].to_vec()
 }

@@ -18,64 +18,175 @@ use shakmaty::{Bitboard, Board, Color, Rank, Role};
 use super::acc::Acc;
 use super::info::Info;
 use super::tactics::{knight_fork_moves, pawn_attacks_set};
-use super::trace::Tracer;
-use super::weights::{Field, role_index};
+use super::term::Term;
+use super::tracer::Tracer;
+use super::weights::channel::Linear;
+use super::weights::{Channel, Keys, Slot, Weight, WeightSpec, defaults, role_index};
 
-/// This family's entries in the one weight table: the threat and knight-fork weights. `weights.rs`
-/// gathers every family's entries into [`Weights`](crate::eval::weights::Weights) (the shape of an
-/// entry: `declare_weights!` in `weights/declare.rs`); the names the entries use (`defaults`,
-/// `Keys`, the key lists) are read there.
-macro_rules! threat_weights {
-    ($declare:ident! { $($gathered:tt)* }) => {
-        $declare! { $($gathered)*
-            /// Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly
-            /// defended (attacked and not defended, or attacked twice and defended at most once, by
-            /// no pawn; [`super::threats`]).
-            ThreatWeakPawn threat_weak_pawn: S = defaults::THREAT_WEAK_PAWN,
-                keys Keys::One, range -300..=300, term Threats;
-            /// Per own knight or bishop attacked by an enemy pawn.
-            ThreatMinorByPawn threat_minor_by_pawn: S = defaults::THREAT_MINOR_BY_PAWN,
-                keys Keys::One, range -300..=300, term Threats;
-            /// Per own knight or bishop attacked by an enemy knight or bishop.
-            ThreatMinorByMinor threat_minor_by_minor: S = defaults::THREAT_MINOR_BY_MINOR,
-                keys Keys::One, range -300..=300, term Threats;
-            /// Per own knight or bishop attacked by an enemy rook or queen and poorly defended.
-            ThreatMinorByMajor threat_minor_by_major: S = defaults::THREAT_MINOR_BY_MAJOR,
-                keys Keys::One, range -300..=300, term Threats;
-            /// Per own rook attacked by an enemy pawn, knight or bishop.
-            ThreatRookByLesser threat_rook_by_lesser: S = defaults::THREAT_ROOK_BY_LESSER,
-                keys Keys::One, range -300..=300, term Threats;
-            /// Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the enemy
-            /// king attacks.
-            ThreatByKing threat_by_king: [S; 2] = defaults::THREAT_BY_KING,
-                keys Keys::Names(&["minor", "rook"]), range -300..=300, term Threats;
-            /// Per own queen attacked by anything.
-            ThreatQueenAttacked threat_queen_attacked: S = defaults::THREAT_QUEEN_ATTACKED,
-                keys Keys::One, range -300..=300, term Threats;
-            /// Per own knight, bishop, rook or queen attacked exactly once and defended exactly
-            /// once: its one defender is tied to it.
-            ThreatOverloaded threat_overloaded: S = defaults::THREAT_OVERLOADED,
-                keys Keys::One, range -300..=300, term Threats;
-            /// Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would
-            /// attack (and no pawn of ours attacks yet).
-            ThreatPawnPush threat_pawn_push: S = defaults::THREAT_PAWN_PUSH,
-                keys Keys::One, range -300..=300, term Threats;
-            /// The side to move has a knight move to a fork square (two valuable targets) where the
-            /// fork keeps its gain: the knight cannot be taken there at a loss
-            /// ([`super::tactics::knight_fork_moves`]).
-            ForkNow fork_now: S = defaults::FORK_NOW,
-                keys Keys::One, range -300..=500, term KnightForks;
-            /// The side not to move threatens such a knight fork.
-            ForkThreat fork_threat: S = defaults::FORK_THREAT,
-                keys Keys::One, range -300..=500, term KnightForks;
-        }
-    };
-}
-pub(crate) use threat_weights;
+/// The family of weights of threats and knight forks; where it starts in the table is set where the
+/// evaluation lists its families (`eval/mod.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum Threats {}
 
-/// Index of a threatened minor piece in [`Field::ThreatByKing`].
+/// The weights of threats and knight forks, in table order: each entry declares one weight (see
+/// [`WeightSpec`]); the handles below read them.
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec {
+        name: "threat_weak_pawn",
+        doc: "Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly \
+              defended (attacked and not defended, or attacked twice and defended at most \
+              once, by no pawn).",
+        default: std::slice::from_ref(&defaults::THREAT_WEAK_PAWN),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "threat_minor_by_pawn",
+        doc: "Per own knight or bishop attacked by an enemy pawn.",
+        default: std::slice::from_ref(&defaults::THREAT_MINOR_BY_PAWN),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "threat_minor_by_minor",
+        doc: "Per own knight or bishop attacked by an enemy knight or bishop.",
+        default: std::slice::from_ref(&defaults::THREAT_MINOR_BY_MINOR),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "threat_minor_by_major",
+        doc: "Per own knight or bishop attacked by an enemy rook or queen and poorly \
+              defended.",
+        default: std::slice::from_ref(&defaults::THREAT_MINOR_BY_MAJOR),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "threat_rook_by_lesser",
+        doc: "Per own rook attacked by an enemy pawn, knight or bishop.",
+        default: std::slice::from_ref(&defaults::THREAT_ROOK_BY_LESSER),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "threat_by_king",
+        doc: "Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the \
+              enemy king attacks.",
+        default: &defaults::THREAT_BY_KING,
+        keys: Keys::Names(&["minor", "rook"]),
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "threat_queen_attacked",
+        doc: "Per own queen attacked by anything.",
+        default: std::slice::from_ref(&defaults::THREAT_QUEEN_ATTACKED),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "threat_overloaded",
+        doc: "Per own knight, bishop, rook or queen attacked exactly once and defended \
+              exactly once: its one defender is tied to it.",
+        default: std::slice::from_ref(&defaults::THREAT_OVERLOADED),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "threat_pawn_push",
+        doc: "Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would \
+              attack (and no pawn of ours attacks yet).",
+        default: std::slice::from_ref(&defaults::THREAT_PAWN_PUSH),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::Threats,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "fork_now",
+        doc: "The side to move has a knight move to a fork square (two valuable targets) \
+              where the fork keeps its gain: the knight cannot be taken there at a loss.",
+        default: std::slice::from_ref(&defaults::FORK_NOW),
+        keys: Keys::One,
+        range: -300..=500,
+        term: Term::KnightForks,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "fork_threat",
+        doc: "The side not to move threatens such a knight fork.",
+        default: std::slice::from_ref(&defaults::FORK_THREAT),
+        keys: Keys::One,
+        range: -300..=500,
+        term: Term::KnightForks,
+        channel: Channel::Linear,
+    },
+];
+
+/// Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly defended
+/// (attacked and not defended, or attacked twice and defended at most once, by no pawn).
+pub const THREAT_WEAK_PAWN: Weight<Linear, 1, Threats> = Weight::named(WEIGHTS, "threat_weak_pawn");
+
+/// Per own knight or bishop attacked by an enemy pawn.
+pub const THREAT_MINOR_BY_PAWN: Weight<Linear, 1, Threats> =
+    Weight::named(WEIGHTS, "threat_minor_by_pawn");
+
+/// Per own knight or bishop attacked by an enemy knight or bishop.
+pub const THREAT_MINOR_BY_MINOR: Weight<Linear, 1, Threats> =
+    Weight::named(WEIGHTS, "threat_minor_by_minor");
+
+/// Per own knight or bishop attacked by an enemy rook or queen and poorly defended.
+pub const THREAT_MINOR_BY_MAJOR: Weight<Linear, 1, Threats> =
+    Weight::named(WEIGHTS, "threat_minor_by_major");
+
+/// Per own rook attacked by an enemy pawn, knight or bishop.
+pub const THREAT_ROOK_BY_LESSER: Weight<Linear, 1, Threats> =
+    Weight::named(WEIGHTS, "threat_rook_by_lesser");
+
+/// Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the enemy king
+/// attacks.
+pub const THREAT_BY_KING: Weight<Linear, 2, Threats> = Weight::named(WEIGHTS, "threat_by_king");
+
+/// Per own queen attacked by anything.
+pub const THREAT_QUEEN_ATTACKED: Weight<Linear, 1, Threats> =
+    Weight::named(WEIGHTS, "threat_queen_attacked");
+
+/// Per own knight, bishop, rook or queen attacked exactly once and defended exactly once: its
+/// one defender is tied to it.
+pub const THREAT_OVERLOADED: Weight<Linear, 1, Threats> =
+    Weight::named(WEIGHTS, "threat_overloaded");
+
+/// Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would attack (and
+/// no pawn of ours attacks yet).
+pub const THREAT_PAWN_PUSH: Weight<Linear, 1, Threats> = Weight::named(WEIGHTS, "threat_pawn_push");
+
+/// The side to move has a knight move to a fork square (two valuable targets) where the fork
+/// keeps its gain: the knight cannot be taken there at a loss
+/// ([`super::tactics::knight_fork_moves`]).
+pub const FORK_NOW: Weight<Linear, 1, Threats> = Weight::named(WEIGHTS, "fork_now");
+
+/// The side not to move threatens such a knight fork.
+pub const FORK_THREAT: Weight<Linear, 1, Threats> = Weight::named(WEIGHTS, "fork_threat");
+
+/// Index of a threatened minor piece in [`THREAT_BY_KING`].
 const BY_KING_MINOR: usize = 0;
-/// Index of a threatened rook in [`Field::ThreatByKing`].
+/// Index of a threatened rook in [`THREAT_BY_KING`].
 const BY_KING_ROOK: usize = 1;
 
 /// Scores every threat on the board and the knight forks, `turn` to move.
@@ -88,12 +199,8 @@ pub fn evaluate<T: Tracer>(board: &Board, info: &Info, turn: Color, acc: &mut Ac
         pawn_push(board, info, color, acc);
         // Knight forks: the side to move can play one now; the other only threatens it.
         if knight_fork_moves(board, color).any() {
-            let field = if turn == color {
-                Field::ForkNow
-            } else {
-                Field::ForkThreat
-            };
-            acc.add(color, field, 0, 1);
+            let weight = if turn == color { FORK_NOW } else { FORK_THREAT };
+            acc.add(color, weight, 1);
         }
     }
 }
@@ -128,28 +235,27 @@ fn threatened<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
     let queens = board.queens() & ours;
     let poor = poorly_defended(info, color);
 
-    let mut add = |field: Field, index: usize, set: Bitboard| {
+    let mut add = |slot: Slot<Linear>, set: Bitboard| {
         if set.any() {
-            acc.add(color, field, index, set.count() as i32);
+            acc.add(color, slot, set.count() as i32);
         }
     };
     // A pawn that an enemy pawn attacks is a pawn-structure matter (levers); here only the
     // pawns that pieces win.
-    add(Field::ThreatWeakPawn, 0, pawns & !by_pawn & poor);
-    add(Field::ThreatMinorByPawn, 0, minors & by_pawn);
-    add(Field::ThreatMinorByMinor, 0, minors & by_minor);
-    add(Field::ThreatMinorByMajor, 0, minors & poor & by_major);
-    add(Field::ThreatRookByLesser, 0, rooks & (by_pawn | by_minor));
-    add(Field::ThreatByKing, BY_KING_MINOR, minors & poor & by_king);
-    add(Field::ThreatByKing, BY_KING_ROOK, rooks & poor & by_king);
-    add(Field::ThreatQueenAttacked, 0, queens & attacked);
+    add(THREAT_WEAK_PAWN.at(0), pawns & !by_pawn & poor);
+    add(THREAT_MINOR_BY_PAWN.at(0), minors & by_pawn);
+    add(THREAT_MINOR_BY_MINOR.at(0), minors & by_minor);
+    add(THREAT_MINOR_BY_MAJOR.at(0), minors & poor & by_major);
+    add(THREAT_ROOK_BY_LESSER.at(0), rooks & (by_pawn | by_minor));
+    add(THREAT_BY_KING.at(BY_KING_MINOR), minors & poor & by_king);
+    add(THREAT_BY_KING.at(BY_KING_ROOK), rooks & poor & by_king);
+    add(THREAT_QUEEN_ATTACKED.at(0), queens & attacked);
     // Overloaded: attacked once and defended once; the one defender cannot also guard
     // anything else.
     let once_ours = *info.attacked.get(color) & !*info.attacked_twice.get(color);
     let once_theirs = attacked & !*info.attacked_twice.get(!color);
     add(
-        Field::ThreatOverloaded,
-        0,
+        THREAT_OVERLOADED.at(0),
         (minors | rooks | queens) & once_ours & once_theirs,
     );
 }
@@ -177,7 +283,7 @@ fn pawn_push<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<
         & !info.attacks.get(color)[role_index(Role::Pawn)];
     let hit = pawn_attacks_set(safe, color) & targets;
     if hit.any() {
-        acc.add(color, Field::ThreatPawnPush, 0, hit.count() as i32);
+        acc.add(color, THREAT_PAWN_PUSH, hit.count() as i32);
     }
 }
 

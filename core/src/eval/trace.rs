@@ -14,171 +14,16 @@ pub use coefficients::Coefficients;
 pub(super) use coefficients::CountingTracer;
 use coefficients::side;
 
+/// The trace rows, the tracer and the endgame verdict, where the trace's users look for them.
+pub use super::term::Term;
+pub use super::tracer::{Tracer, Verdict};
+
+use super::base::TEMPO;
 use super::combine::{Pair, Parts, combine};
-use super::endgame::Verdict;
 use super::scale::SCALE_NORMAL;
 use super::score::{MAX_PHASE, S};
-use super::weights::{Field, Weights};
+use super::weights::Weights;
 use crate::value::Value;
-
-/// Declares [`Term`] from one list: each row's variant (with its doc) and its name in the
-/// trace; [`Term::ALL`] and [`Term::name`] follow from it, so a new row is one line here.
-macro_rules! declare_terms {
-    ($( $(#[doc = $doc:literal])* $term:ident => $name:literal, )*) => {
-        /// The evaluation terms, in the order the trace prints them.
-        ///
-        /// ```
-        /// use minkowski_core::eval::Evaluator;
-        /// use minkowski_core::eval::trace::Term;
-        /// let trace = Evaluator::default().trace(&shakmaty::Chess::default());
-        /// let row = Term::ALL.iter().position(|&t| t == Term::Material).unwrap();
-        /// let [white, black] = trace.terms[row];
-        /// assert_eq!(white, black); // White and Black have the same material
-        /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Term {
-            $( $(#[doc = $doc])* $term, )*
-        }
-
-        impl Term {
-            /// Every term, in trace order (the order of the rows of [`EvalTrace`]).
-            ///
-            /// ```
-            /// use minkowski_core::eval::trace::Term;
-            /// assert_eq!(Term::ALL.first(), Some(&Term::Material));
-            /// assert!(Term::ALL.iter().enumerate().all(|(i, &t)| t as usize == i));
-            /// ```
-            pub const ALL: &[Term] = &[ $( Term::$term, )* ];
-
-            /// The term's name in the trace.
-            ///
-            /// ```
-            /// assert_eq!(minkowski_core::eval::trace::Term::KnightForks.name(), "Knight forks");
-            /// ```
-            #[must_use]
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $( Term::$term => $name, )*
-                }
-            }
-        }
-    };
-}
-
-declare_terms! {
-    /// Material.
-    Material => "Material",
-    /// Piece-square tables.
-    Psqt => "Piece squares",
-    /// Mobility of knights, bishops, rooks and queens.
-    Mobility => "Mobility",
-    /// Pawn structure: isolated, stacked, backward, connected pawns and candidate passers.
-    PawnStructure => "Pawn structure",
-    /// Passed pawns: by rank and push square, king distances, free path, stacked, unstoppable.
-    PassedPawns => "Passed pawns",
-    /// Bishop pair.
-    BishopPair => "Bishop pair",
-    /// Rooks on open and semi-open files.
-    RookFiles => "Rook files",
-    /// King safety: pawn shield and attacks on the king zone.
-    KingSafety => "King safety",
-    /// King shelter and pawn storm by rank distance, and the king's distance to the pawns.
-    KingShelter => "Shelter/storm",
-    /// King danger: the attack on the enemy king through the non-linear curve.
-    KingDanger => "King danger",
-    /// Threats: pieces attacked by cheaper ones or poorly defended, overloaded pieces, pawn
-    /// pushes that attack a piece.
-    Threats => "Threats",
-    /// Knight forks available (or threatened).
-    KnightForks => "Knight forks",
-    /// Side to move bonus.
-    Tempo => "Tempo",
-    /// An endgame evaluator's adjustment (the knight-versus-passer race).
-    Endgame => "Endgame",
-    /// Piece placement: outposts, minors behind pawns, knights far from the kings, minors'
-    /// distance to their king, bishops and their pawns, long diagonals, rooks on the seventh,
-    /// space and closedness.
-    PiecePlacement => "Piece placement",
-    /// Drawishness: what complexity and the endgame scale factor change in the endgame half.
-    Drawishness => "Drawishness",
-}
-
-/// Receives each weight as the evaluation uses it. Every method defaults to doing nothing; the
-/// unit type `()` implements none of them, so [`super::Evaluator::evaluate`] pays nothing.
-///
-/// Weights are named by [`Field`] and element (`index` into [`Weights::slots`]); a term that
-/// scores a weight `count` times (mobility: once per square) reports it once with that count.
-/// Everything the evaluation adds up is reported, so that the counts times the weights give the
-/// evaluation back ([`Coefficients`]).
-///
-/// ```
-/// use minkowski_core::eval::Evaluator;
-/// use minkowski_core::eval::trace::Tracer;
-/// /// Remembers only the game phase.
-/// #[derive(Default)]
-/// struct Phase(i32);
-/// impl Tracer for Phase {
-///     fn phase(&mut self, phase: i32) {
-///         self.0 = phase;
-///     }
-/// }
-/// let mut phase = Phase::default();
-/// let _ = Evaluator::default().evaluate_with(&shakmaty::Chess::default(), &mut phase);
-/// assert_eq!(phase.0, 24);
-/// ```
-pub trait Tracer {
-    /// `color` scores element `index` of `field`, `count` times, in the main sum (White's
-    /// terms minus Black's, blended by phase as one sum).
-    #[inline(always)]
-    fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
-        let _ = (color, field, index, count);
-    }
-    /// `color`'s attack on the enemy king gains element `index` of `field`, `count` times, in
-    /// king-danger units: each side's units add up and go through
-    /// [`super::combine::danger_curve`] (not linear in the weights).
-    #[inline(always)]
-    fn danger(&mut self, color: Color, field: Field, index: usize, count: i32) {
-        let _ = (color, field, index, count);
-    }
-    /// `color`, the side to move, gets [`Weights::tempo`]: blended by phase on its own and
-    /// added after the main sum (not reported when an endgame verdict replaces the evaluation).
-    #[inline(always)]
-    fn tempo(&mut self, color: Color) {
-        let _ = color;
-    }
-    /// The position's complexity (see [`super::scale`]) gains the endgame half of element
-    /// `index` of `field`, `count` times.
-    #[inline(always)]
-    fn complexity(&mut self, field: Field, index: usize, count: i32) {
-        let _ = (field, index, count);
-    }
-    /// The endgame scale factors, out of [`super::scale::SCALE_NORMAL`]: `[if White is ahead
-    /// in the endgame half, if Black is]` (not reported when an endgame evaluator answered).
-    #[inline(always)]
-    fn scale(&mut self, factors: [i32; 2]) {
-        let _ = factors;
-    }
-    /// The endgame evaluator about to give its verdict scores element `index` of `field`,
-    /// `count` times, from the strong side's point of view.
-    #[inline(always)]
-    fn verdict_weight(&mut self, field: Field, index: usize, count: i32) {
-        let _ = (field, index, count);
-    }
-    /// The game phase (0 = bare kings .. [`MAX_PHASE`] = all pieces).
-    #[inline(always)]
-    fn phase(&mut self, phase: i32) {
-        let _ = phase;
-    }
-    /// A specialised endgame evaluator was used: its verdict is made of the weights reported
-    /// by [`Tracer::verdict_weight`] since the last call.
-    #[inline(always)]
-    fn endgame(&mut self, code: &'static str, strong: Color, verdict: Verdict) {
-        let _ = (code, strong, verdict);
-    }
-}
-
-/// Traces nothing: the engine's evaluation.
-impl Tracer for () {}
 
 /// A full record of one evaluation by term, printable as a table.
 ///
@@ -226,7 +71,7 @@ impl EvalTrace {
             ..EvalTrace::default()
         };
         let value = |index: usize, count: i32| w.slot(index).unwrap_or(S::ZERO) * count;
-        let term_of = |index: usize| Weights::locate(index).map(|(f, _)| f.spec().term);
+        let term_of = |index: usize| Weights::locate(index).map(|(spec, _)| spec.term);
         for (side, counts) in counts.main.iter().enumerate() {
             for (index, &count) in counts.iter().enumerate() {
                 if let (Some(term), true) = (term_of(index), count != 0) {
@@ -271,7 +116,7 @@ impl EvalTrace {
             }
         }
         if let Some(color) = counts.tempo {
-            trace.terms[Term::Tempo as usize][side(color)] += w.tempo;
+            trace.terms[Term::Tempo as usize][side(color)] += w[TEMPO];
         }
         trace
     }

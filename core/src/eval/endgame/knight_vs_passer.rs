@@ -18,10 +18,10 @@
 use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role, Square, attacks};
 
 use super::kpk::KpkPosition;
-use super::{Verdict, WeightSum};
+use super::{PASSER_CAUGHT, PASSER_UNSTOPPABLE, Verdict, WeightSum};
 use crate::eval::pawns::is_passed;
-use crate::eval::trace::Tracer;
-use crate::eval::weights::{Field, Weights};
+use crate::eval::tracer::Tracer;
+use crate::eval::weights::Weights;
 use crate::geometry::{file_mask, king_distance, knight_attacks_set, knight_fill};
 
 /// A passed pawn racing to promote, with everything the race depends on: three plain values,
@@ -151,7 +151,7 @@ impl PasserRace {
     }
 
     /// Whether neither the king (if any) nor the knights stop the pawn: what the evaluation
-    /// rewards with [`Weights::passer_unstoppable`] (and otherwise [`Weights::passer_caught`]).
+    /// rewards with [`PASSER_UNSTOPPABLE`](crate::eval::endgame::PASSER_UNSTOPPABLE) (and otherwise [`PASSER_CAUGHT`](crate::eval::endgame::PASSER_CAUGHT)).
     ///
     /// ```
     /// use minkowski_core::eval::endgame::PasserRace;
@@ -260,8 +260,8 @@ fn check_costs_the_race(
 }
 
 /// The race term: each passed pawn of `strong` (the side with only pawns) whose path is free is
-/// worth [`Weights::passer_unstoppable`] if neither the defending king nor the knights catch it,
-/// and [`Weights::passer_caught`] otherwise. One knight against one pawn (KNvKP) is decided by
+/// worth [`PASSER_UNSTOPPABLE`](crate::eval::endgame::PASSER_UNSTOPPABLE) if neither the defending king nor the knights catch it,
+/// and [`PASSER_CAUGHT`](crate::eval::endgame::PASSER_CAUGHT) otherwise. One knight against one pawn (KNvKP) is decided by
 /// [`OneKnightOnePawn`], with both kings; more material by the pure race and the check layer.
 pub(super) fn evaluate(
     pos: &Chess,
@@ -305,12 +305,12 @@ pub(super) fn evaluate(
                     && !check_costs_the_race(pos, strong, race, defending_king, knights)
             }
         };
-        let field = if runs {
-            Field::PasserUnstoppable
+        let weight = if runs {
+            PASSER_UNSTOPPABLE
         } else {
-            Field::PasserCaught
+            PASSER_CAUGHT
         };
-        bonus.add(field, 0, 1);
+        bonus.add(weight, 1);
     }
     Verdict::Adjust(bonus.sum)
 }

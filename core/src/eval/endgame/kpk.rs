@@ -20,10 +20,11 @@ use std::sync::LazyLock;
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
 
-use super::{Verdict, WeightSum};
+use super::{KNOWN_WIN, KPK_PAWN_ADVANCE, Verdict, WeightSum};
+use crate::eval::base::MATERIAL;
 use crate::eval::score::S;
-use crate::eval::trace::Tracer;
-use crate::eval::weights::{Field, Weights, role_index};
+use crate::eval::tracer::Tracer;
+use crate::eval::weights::{Weights, role_index};
 use crate::geometry::king_distance;
 
 /// Positions in the bitbase: side to move × strong king × lone king × pawn (files a–d, ranks
@@ -285,8 +286,8 @@ pub(super) fn evaluate(
     }
     let rank = strong.relative_rank(pawn.rank()) as i32; // 1 ..= 6
     let mut sum = WeightSum::new(w, tracer);
-    sum.add(Field::KnownWin, 0, 1)
-        .add(Field::Material, role_index(Role::Pawn), 1)
-        .add(Field::KpkPawnAdvance, 0, rank);
+    sum.add(KNOWN_WIN, 1)
+        .add(MATERIAL.at(role_index(Role::Pawn)), 1)
+        .add(KPK_PAWN_ADVANCE, rank);
     Verdict::Replace(sum.sum)
 }

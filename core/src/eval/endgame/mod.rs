@@ -19,84 +19,175 @@ pub use signature::{SideMaterial, Signature, SignatureError};
 use shakmaty::{Bitboard, Board, Chess, Color, Role};
 
 use super::score::S;
-use super::trace::Tracer;
-use super::weights::{Field, Weights};
+use super::tracer::Tracer;
+pub use super::tracer::Verdict;
+use crate::eval::term::Term;
+use crate::eval::weights::channel::{self, InVerdict};
+use crate::eval::weights::{Channel, Keys, Slot, Weight, WeightSpec, Weights, defaults};
 
-/// This family's entries in the one weight table: the endgame verdicts' weights (mop-up, KBNK, KPK,
-/// the passer race). `weights.rs` gathers every family's entries into
-/// [`Weights`](crate::eval::weights::Weights) (the shape of an entry: `declare_weights!` in
-/// `weights/declare.rs`); the names the entries use (`defaults`, `Keys`, the key lists) are read
-/// there.
-macro_rules! endgame_weights {
-    ($declare:ident! { $($gathered:tt)* }) => {
-        $declare! { $($gathered)*
-            /// Added for the strong side when it has mating material against a lone king, so that
-            /// the search converts instead of trading down into a draw or shuffling.
-            KnownWin known_win: S = defaults::KNOWN_WIN,
-                keys Keys::One, range 0..=15_000, term Endgame;
-            /// King and pawn against king, when the bitbase says it wins (added to
-            /// [`Weights::known_win`] and the pawn): per rank the pawn has advanced (1 on its
-            /// second rank ..= 6 on its seventh), so that the search pushes it once the win is
-            /// safe.
-            KpkPawnAdvance kpk_pawn_advance: S = defaults::KPK_PAWN_ADVANCE,
-                keys Keys::One, range -200..=500, term Endgame;
-            /// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
-            MopUpEdge mop_up_edge: S = defaults::MOP_UP_EDGE,
-                keys Keys::One, range -500..=1000, term Endgame;
-            /// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
-            MopUpClose mop_up_close: S = defaults::MOP_UP_CLOSE,
-                keys Keys::One, range -500..=1000, term Endgame;
-            /// Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance`
-            /// (0..=6). Twice the old 12: at 12 the KBNK mate drills (40k nodes a move) missed
-            /// about one start in a hundred, the lone king shuffling on an edge next to a wrong
-            /// corner while the strong king stayed away; at 24 every drill mates, with and without
-            /// the issue 16 candidates.
-            MopUpKingClose mop_up_king_close: S = defaults::MOP_UP_KING_CLOSE,
-                keys Keys::One, range -500..=1000, term Endgame;
-            /// KBNK: per unit of closeness of the lone king to a corner of the bishop's colour, `14
-            /// - manhattan(king, nearest such corner)` (0..=14); dominates the edge term so that a
-            /// wrong corner looks worse than the right one.
-            KbnkCorner kbnk_corner: S = defaults::KBNK_CORNER,
-                keys Keys::One, range -500..=1000, term Endgame;
-            /// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance`
-            /// (0..=5): the knight covers the squares of the other colour near the mating corner.
-            KbnkKnightClose kbnk_knight_close: S = defaults::KBNK_KNIGHT_CLOSE,
-                keys Keys::One, range -500..=1000, term Endgame;
-            /// Mop-up with bishop and knight: per square next to the lone king that it may still
-            /// step to (negative: squeezing it is progress).
-            MopUpKingFreedom mop_up_king_freedom: S = defaults::MOP_UP_KING_FREEDOM,
-                keys Keys::One, range -500..=1000, term Endgame;
-            /// A passed pawn that neither the defending king (rule of the square) nor the defending
-            /// knights (knight fill against its path) can catch: worth nearly a piece.
-            PasserUnstoppable passer_unstoppable: S = defaults::PASSER_UNSTOPPABLE,
-                keys Keys::One, range -1000..=1000, term Endgame;
-            /// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
-            PasserCaught passer_caught: S = defaults::PASSER_CAUGHT,
-                keys Keys::One, range -1000..=1000, term Endgame;
-        }
-    };
-}
-pub(crate) use endgame_weights;
+/// The family of weights of the endgame verdicts (mop-up, KBNK, KPK, the passer race); where it
+/// starts in the table is set where the evaluation lists its families (`eval/mod.rs`).
+#[derive(Clone, Copy, Debug)]
+pub enum Endgames {}
 
-/// What an endgame evaluator says, from the strong side's point of view.
-///
-/// ```
-/// use minkowski_core::eval::endgame::{Verdict, lookup};
-/// use minkowski_core::eval::weights::Weights;
-/// use shakmaty::{Chess, Position, CastlingMode, fen::Fen};
-/// let pos: Chess = "8/8/8/4k3/8/8/8/KN6 w - - 0 1".parse::<Fen>().unwrap()
-///     .into_position(CastlingMode::Standard).unwrap();
-/// let (endgame, strong) = lookup(pos.board()).unwrap();
-/// // King and knight cannot mate: the evaluation is replaced by a draw.
-/// assert!(matches!(endgame.verdict(&pos, strong, &Weights::default()), Verdict::Replace(s) if s.eg() == 0));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Use this score instead of the normal evaluation.
-    Replace(S),
-    /// Add this to the normal evaluation.
-    Adjust(S),
-}
+/// The weights of the endgame verdicts (mop-up, KBNK, KPK, the passer race), in table order: each
+/// entry declares one weight (see [`WeightSpec`]); the handles below read them.
+pub const WEIGHTS: &[WeightSpec] = &[
+    WeightSpec {
+        name: "known_win",
+        doc: "Added for the strong side when it has mating material against a lone king, so \
+              that the search converts instead of trading down into a draw or shuffling.",
+        default: std::slice::from_ref(&defaults::KNOWN_WIN),
+        keys: Keys::One,
+        range: 0..=15_000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "kpk_pawn_advance",
+        doc: "King and pawn against king, when the bitbase says it wins (added to \
+              `known_win` and the pawn): per rank the pawn has advanced (1 on its \
+              second rank ..= 6 on its seventh), so that the search pushes it once the win \
+              is safe.",
+        default: std::slice::from_ref(&defaults::KPK_PAWN_ADVANCE),
+        keys: Keys::One,
+        range: -200..=500,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "mop_up_edge",
+        doc: "Mop-up: per unit of the lone king's Manhattan distance from the centre \
+              (0..=6).",
+        default: std::slice::from_ref(&defaults::MOP_UP_EDGE),
+        keys: Keys::One,
+        range: -500..=1000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "mop_up_close",
+        doc: "Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).",
+        default: std::slice::from_ref(&defaults::MOP_UP_CLOSE),
+        keys: Keys::One,
+        range: -500..=1000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "mop_up_king_close",
+        doc: "Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance` \
+              (0..=6). Twice the old 12: at 12 the KBNK mate drills (40k nodes a move) \
+              missed about one start in a hundred, the lone king shuffling on an edge next \
+              to a wrong corner while the strong king stayed away; at 24 every drill mates, \
+              with and without the issue 16 candidates.",
+        default: std::slice::from_ref(&defaults::MOP_UP_KING_CLOSE),
+        keys: Keys::One,
+        range: -500..=1000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "kbnk_corner",
+        doc: "KBNK: per unit of closeness of the lone king to a corner of the bishop's \
+              colour, `14 - manhattan(king, nearest such corner)` (0..=14); dominates the \
+              edge term so that a wrong corner looks worse than the right one.",
+        default: std::slice::from_ref(&defaults::KBNK_CORNER),
+        keys: Keys::One,
+        range: -500..=1000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "kbnk_knight_close",
+        doc: "KBNK: per unit of the knight's closeness to the lone king, `6 - \
+              knight_distance` (0..=5): the knight covers the squares of the other colour \
+              near the mating corner.",
+        default: std::slice::from_ref(&defaults::KBNK_KNIGHT_CLOSE),
+        keys: Keys::One,
+        range: -500..=1000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "mop_up_king_freedom",
+        doc: "Mop-up with bishop and knight: per square next to the lone king that it may \
+              still step to (negative: squeezing it is progress).",
+        default: std::slice::from_ref(&defaults::MOP_UP_KING_FREEDOM),
+        keys: Keys::One,
+        range: -500..=1000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "passer_unstoppable",
+        doc: "A passed pawn that neither the defending king (rule of the square) nor the \
+              defending knights (knight fill against its path) can catch: worth nearly a \
+              piece.",
+        default: std::slice::from_ref(&defaults::PASSER_UNSTOPPABLE),
+        keys: Keys::One,
+        range: -1000..=1000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+    WeightSpec {
+        name: "passer_caught",
+        doc: "A passed pawn that the defence catches in time, in a knights-against-pawns \
+              ending.",
+        default: std::slice::from_ref(&defaults::PASSER_CAUGHT),
+        keys: Keys::One,
+        range: -1000..=1000,
+        term: Term::Endgame,
+        channel: Channel::Verdict,
+    },
+];
+
+/// Added for the strong side when it has mating material against a lone king, so that the
+/// search converts instead of trading down into a draw or shuffling.
+pub const KNOWN_WIN: Weight<channel::Verdict, 1, Endgames> = Weight::named(WEIGHTS, "known_win");
+
+/// King and pawn against king, when the bitbase says it wins (added to [`KNOWN_WIN`]
+/// and the pawn): per rank the pawn has advanced (1 on its second rank ..= 6 on its seventh),
+/// so that the search pushes it once the win is safe.
+pub const KPK_PAWN_ADVANCE: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "kpk_pawn_advance");
+
+/// Mop-up: per unit of the lone king's Manhattan distance from the centre (0..=6).
+pub const MOP_UP_EDGE: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "mop_up_edge");
+
+/// Mop-up: per unit of closeness of the kings, `14 - manhattan(kings)` (0..=13).
+pub const MOP_UP_CLOSE: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "mop_up_close");
+
+/// Mop-up: per unit of king-distance closeness of the kings, `7 - king_distance` (0..=6).
+pub const MOP_UP_KING_CLOSE: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "mop_up_king_close");
+
+/// KBNK: per unit of closeness of the lone king to a corner of the bishop's colour, `14 -
+/// manhattan(king, nearest such corner)` (0..=14); dominates the edge term so that a wrong
+/// corner looks worse than the right one.
+pub const KBNK_CORNER: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "kbnk_corner");
+
+/// KBNK: per unit of the knight's closeness to the lone king, `6 - knight_distance` (0..=5):
+/// the knight covers the squares of the other colour near the mating corner.
+pub const KBNK_KNIGHT_CLOSE: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "kbnk_knight_close");
+
+/// Mop-up with bishop and knight: per square next to the lone king that it may still step to
+/// (negative: squeezing it is progress).
+pub const MOP_UP_KING_FREEDOM: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "mop_up_king_freedom");
+
+/// A passed pawn that neither the defending king (rule of the square) nor the defending knights
+/// (knight fill against its path) can catch: worth nearly a piece.
+pub const PASSER_UNSTOPPABLE: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "passer_unstoppable");
+
+/// A passed pawn that the defence catches in time, in a knights-against-pawns ending.
+pub const PASSER_CAUGHT: Weight<channel::Verdict, 1, Endgames> =
+    Weight::named(WEIGHTS, "passer_caught");
 
 /// Which material an [`Endgame`] applies to.
 ///
@@ -119,22 +210,23 @@ pub enum Matcher {
 /// One specialised endgame evaluator.
 ///
 /// ```
-/// use minkowski_core::eval::endgame::{Endgame, Matcher, Verdict};
+/// use minkowski_core::eval::base::MATERIAL;
+/// use minkowski_core::eval::endgame::{Endgame, KNOWN_WIN, Matcher, Verdict};
 /// use minkowski_core::eval::trace::Tracer;
-/// use minkowski_core::eval::weights::{Field, Weights};
+/// use minkowski_core::eval::weights::Weights;
 /// use shakmaty::{Chess, Color};
 /// // Your own entry, in the same shape as Minkowski's: two rooks against a lone king. The
 /// // tracer hears of every weight the verdict uses (for the coefficient trace).
 /// fn krrk(_: &Chess, _: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
-///     tracer.verdict_weight(Field::KnownWin, 0, 1);
-///     tracer.verdict_weight(Field::Material, 3, 2);
-///     Verdict::Replace(w.known_win + w.material[3] * 2)
+///     tracer.verdict_weight(KNOWN_WIN.at(0), 1);
+///     tracer.verdict_weight(MATERIAL.at(3).in_verdict(), 2);
+///     Verdict::Replace(w[KNOWN_WIN] + w[MATERIAL.at(3)] * 2)
 /// }
 /// use minkowski_core::eval::endgame::Signature;
 /// let mine = Endgame { code: "KRRK", matcher: Matcher::Exact(Signature::from_code("KRRK")), evaluate: krrk };
 /// let w = Weights::default();
 /// assert_eq!(mine.verdict(&Chess::default(), Color::White, &w),
-///            Verdict::Replace(w.known_win + w.material[3] * 2));
+///            Verdict::Replace(w[KNOWN_WIN] + w[MATERIAL.at(3)] * 2));
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Endgame {
@@ -181,10 +273,12 @@ impl<'a> WeightSum<'a> {
         }
     }
 
-    /// Adds element `index` of `field`, `count` times.
-    fn add(&mut self, field: Field, index: usize, count: i32) -> &mut WeightSum<'a> {
-        self.sum += self.weights.slots(field)[index] * count;
-        self.tracer.verdict_weight(field, index, count);
+    /// Adds `slot` (one of the verdicts' own weights, or a linear one such as material),
+    /// `count` times.
+    fn add<C: InVerdict>(&mut self, slot: impl Into<Slot<C>>, count: i32) -> &mut WeightSum<'a> {
+        let slot = slot.into().in_verdict();
+        self.sum += self.weights[slot] * count;
+        self.tracer.verdict_weight(slot, count);
         self
     }
 }

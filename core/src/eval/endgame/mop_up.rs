@@ -3,10 +3,14 @@
 
 use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
 
-use super::{Verdict, WeightSum};
+use super::{
+    KBNK_CORNER, KBNK_KNIGHT_CLOSE, KNOWN_WIN, MOP_UP_CLOSE, MOP_UP_EDGE, MOP_UP_KING_CLOSE,
+    MOP_UP_KING_FREEDOM, Verdict, WeightSum,
+};
+use crate::eval::base::MATERIAL;
 use crate::eval::score::S;
-use crate::eval::trace::Tracer;
-use crate::eval::weights::{Field, Weights, role_index};
+use crate::eval::tracer::Tracer;
+use crate::eval::weights::{Weights, role_index};
 use crate::geometry::{
     centre_manhattan_distance, king_distance, knight_distance, manhattan_distance,
 };
@@ -35,7 +39,7 @@ pub fn mop_up_bonus(strong_king: Square, weak_king: Square, w: &Weights) -> S {
 /// [`mop_up_bonus`], added to `sum`.
 fn add_mop_up(sum: &mut WeightSum<'_>, strong_king: Square, weak_king: Square) {
     let edge = centre_manhattan_distance(weak_king) as i32; // 0 (centre) ..= 6 (corner)
-    sum.add(Field::MopUpEdge, 0, edge);
+    sum.add(MOP_UP_EDGE, edge);
     add_kings_close(sum, strong_king, weak_king);
 }
 
@@ -43,8 +47,8 @@ fn add_mop_up(sum: &mut WeightSum<'_>, strong_king: Square, weak_king: Square) {
 fn add_kings_close(sum: &mut WeightSum<'_>, strong_king: Square, weak_king: Square) {
     let apart = manhattan_distance(strong_king, weak_king) as i32; // 1 ..= 14
     let king_apart = king_distance(strong_king, weak_king) as i32; // 1 ..= 7
-    sum.add(Field::MopUpClose, 0, 14 - apart)
-        .add(Field::MopUpKingClose, 0, 7 - king_apart);
+    sum.add(MOP_UP_CLOSE, 14 - apart)
+        .add(MOP_UP_KING_CLOSE, 7 - king_apart);
 }
 
 /// Manhattan distance from `weak_king` to the nearer corner that `bishop` can reach (a1/h8 for
@@ -72,7 +76,7 @@ pub fn kbnk_corner_distance(weak_king: Square, bishop: Square) -> u32 {
 ///
 /// [`KbnkPosition::score`] is exactly what Minkowski's evaluator uses for KBNK, from the strong
 /// side's point of view: a known win plus the material, plus terms that lead the lone king into a
-/// corner of the bishop's colour (see [`Weights::kbnk_corner`] and its neighbours). Named fields
+/// corner of the bishop's colour (see [`KBNK_CORNER`](crate::eval::endgame::KBNK_CORNER) and its neighbours). Named fields
 /// rather than five arguments, so that two squares cannot be swapped unnoticed.
 ///
 /// ```
@@ -108,11 +112,11 @@ pub struct KbnkPosition {
 
 impl KbnkPosition {
     /// The evaluation of this KBNK position from the strong side's point of view, by `w`: zero
-    /// when the lone king is to move and stalemated, otherwise [`Weights::known_win`] plus the
+    /// when the lone king is to move and stalemated, otherwise [`KNOWN_WIN`](crate::eval::endgame::KNOWN_WIN) plus the
     /// material of king, bishop and knight, plus the kings' closeness (as in [`mop_up_bonus`]),
-    /// the lone king's closeness to a right corner ([`Weights::kbnk_corner`]), the knight's
-    /// closeness to it ([`Weights::kbnk_knight_close`]) and the room it has left
-    /// ([`Weights::mop_up_king_freedom`]). Blend the pair with [`S::taper`] (Minkowski uses the
+    /// the lone king's closeness to a right corner ([`KBNK_CORNER`](crate::eval::endgame::KBNK_CORNER)), the knight's
+    /// closeness to it ([`KBNK_KNIGHT_CLOSE`](crate::eval::endgame::KBNK_KNIGHT_CLOSE)) and the room it has left
+    /// ([`MOP_UP_KING_FREEDOM`](crate::eval::endgame::MOP_UP_KING_FREEDOM)). Blend the pair with [`S::taper`] (Minkowski uses the
     /// phase of the position, 2 for bishop and knight), or take [`S::eg`].
     ///
     /// ```
@@ -147,9 +151,9 @@ impl KbnkPosition {
             return S::ZERO;
         }
         let mut sum = WeightSum::new(w, tracer);
-        sum.add(Field::KnownWin, 0, 1);
+        sum.add(KNOWN_WIN, 1);
         for role in [Role::Bishop, Role::Knight, Role::King] {
-            sum.add(Field::Material, role_index(role), 1);
+            sum.add(MATERIAL.at(role_index(role)), 1);
         }
         add_kings_close(&mut sum, self.strong_king, self.lone_king);
         // No edge term here: every edge square would look as good as the right corner,
@@ -158,9 +162,9 @@ impl KbnkPosition {
         let corner = 14 - self.corner_distance() as i32; // 14 in the right corner
         // The knight covers the squares the bishop cannot: it must stay near the lone king.
         let knight_close = 6 - knight_distance(self.knight, self.lone_king) as i32; // 0 ..= 5
-        sum.add(Field::KbnkCorner, 0, corner)
-            .add(Field::KbnkKnightClose, 0, knight_close)
-            .add(Field::MopUpKingFreedom, 0, self.lone_king_room() as i32);
+        sum.add(KBNK_CORNER, corner)
+            .add(KBNK_KNIGHT_CLOSE, knight_close)
+            .add(MOP_UP_KING_FREEDOM, self.lone_king_room() as i32);
         sum.sum
     }
 
@@ -273,7 +277,7 @@ fn add_material(sum: &mut WeightSum<'_>, pos: &Chess, color: Color) {
     for role in Role::ALL {
         let count = pos.board().by_piece(role.of(color)).count() as i32;
         if count > 0 {
-            sum.add(Field::Material, role_index(role), count);
+            sum.add(MATERIAL.at(role_index(role)), count);
         }
     }
 }
@@ -293,7 +297,7 @@ pub(super) fn kxk(pos: &Chess, strong: Color, w: &Weights, tracer: &mut dyn Trac
         return Verdict::Replace(S::ZERO);
     };
     let mut sum = WeightSum::new(w, tracer);
-    sum.add(Field::KnownWin, 0, 1);
+    sum.add(KNOWN_WIN, 1);
     add_material(&mut sum, pos, strong);
     add_mop_up(&mut sum, ks, kw);
     Verdict::Replace(sum.sum)

@@ -1,6 +1,7 @@
 use super::*;
 use crate::eval::Evaluator;
 use crate::eval::trace::CountingTracer;
+use crate::eval::weights::Family;
 use shakmaty::{
     CastlingMode, Chess, EnPassantMode, FromSetup, Position, Square, attacks, fen::Fen,
 };
@@ -22,14 +23,19 @@ fn traced(pos: &Chess) -> [Vec<i32>; 2] {
 
 /// `color`'s count of element `index` of `field` in `fen`, checked to be the same for the other
 /// colour in the colour-flipped position.
-fn count(fen: &str, color: Color, field: Field, index: usize) -> i32 {
+fn count<C, const N: usize, F: Family>(
+    fen: &str,
+    color: Color,
+    field: Weight<C, N, F>,
+    index: usize,
+) -> i32 {
     let pos = position(fen);
     let side = usize::from(color == Color::Black);
-    let n = traced(&pos)[side][field.index(index)];
+    let n = traced(&pos)[side][field.at(index).index()];
     let setup = pos.to_setup(EnPassantMode::Legal).into_mirrored();
     let twin = Chess::from_setup(setup, CastlingMode::Standard).unwrap();
     assert_eq!(
-        traced(&twin)[1 - side][field.index(index)],
+        traced(&twin)[1 - side][field.at(index).index()],
         n,
         "{fen}: twin"
     );
@@ -43,40 +49,25 @@ const B: Color = Color::Black;
 fn weak_pawn_is_a_pawn_that_pieces_win() {
     // The d2 pawn, attacked by the rook, undefended.
     assert_eq!(
-        count(
-            "4k3/8/8/8/3r4/8/3P4/6K1 w - - 0 1",
-            W,
-            Field::ThreatWeakPawn,
-            0
-        ),
+        count("4k3/8/8/8/3r4/8/3P4/6K1 w - - 0 1", W, THREAT_WEAK_PAWN, 0),
         1
     );
     // Defended by the king: one attacker, one defender.
     assert_eq!(
-        count(
-            "4k3/8/8/8/3r4/8/3P4/4K3 w - - 0 1",
-            W,
-            Field::ThreatWeakPawn,
-            0
-        ),
+        count("4k3/8/8/8/3r4/8/3P4/4K3 w - - 0 1", W, THREAT_WEAK_PAWN, 0),
         0
     );
     // Attacked by a pawn only: a lever, not a weak pawn.
     assert_eq!(
-        count(
-            "4k3/8/8/4p3/3P4/8/8/K7 w - - 0 1",
-            W,
-            Field::ThreatWeakPawn,
-            0
-        ),
+        count("4k3/8/8/4p3/3P4/8/8/K7 w - - 0 1", W, THREAT_WEAK_PAWN, 0),
         0
     );
     // Attacked twice (rook and bishop), defended once by the king, no pawn: weak.
     let fen = "4k3/8/8/8/3r4/8/3P4/2K1b3 w - - 0 1";
-    assert_eq!(count(fen, W, Field::ThreatWeakPawn, 0), 1);
+    assert_eq!(count(fen, W, THREAT_WEAK_PAWN, 0), 1);
     // The d3 pawn attacked twice, defended once by a pawn: not weak (it recaptures cheaply).
     let fen = "3rk3/8/8/5b2/8/3P4/2P5/6K1 w - - 0 1";
-    assert_eq!(count(fen, W, Field::ThreatWeakPawn, 0), 0);
+    assert_eq!(count(fen, W, THREAT_WEAK_PAWN, 0), 0);
 }
 
 #[test]
@@ -85,7 +76,7 @@ fn minor_attacked_by_a_pawn() {
         count(
             "4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatMinorByPawn,
+            THREAT_MINOR_BY_PAWN,
             0
         ),
         1
@@ -94,7 +85,7 @@ fn minor_attacked_by_a_pawn() {
         count(
             "4k3/8/8/4p3/3B4/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatMinorByPawn,
+            THREAT_MINOR_BY_PAWN,
             0
         ),
         1
@@ -104,7 +95,7 @@ fn minor_attacked_by_a_pawn() {
         count(
             "4k3/8/8/3Np3/8/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatMinorByPawn,
+            THREAT_MINOR_BY_PAWN,
             0
         ),
         0
@@ -113,7 +104,7 @@ fn minor_attacked_by_a_pawn() {
         count(
             "4k3/8/8/4p3/3R4/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatMinorByPawn,
+            THREAT_MINOR_BY_PAWN,
             0
         ),
         0
@@ -124,12 +115,12 @@ fn minor_attacked_by_a_pawn() {
 fn minor_attacked_by_a_minor_defended_or_not() {
     // The knight on b6 attacks the bishop on c4, which the d3 pawn defends: it still counts.
     let fen = "4k3/8/1n6/8/2B5/3P4/8/4K3 w - - 0 1";
-    assert_eq!(count(fen, W, Field::ThreatMinorByMinor, 0), 1);
+    assert_eq!(count(fen, W, THREAT_MINOR_BY_MINOR, 0), 1);
     assert_eq!(
         count(
             "4k3/8/1n6/8/8/2B5/8/4K3 w - - 0 1",
             W,
-            Field::ThreatMinorByMinor,
+            THREAT_MINOR_BY_MINOR,
             0
         ),
         0
@@ -142,7 +133,7 @@ fn minor_attacked_by_a_major_only_when_poorly_defended() {
         count(
             "4k3/8/8/8/r2N4/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatMinorByMajor,
+            THREAT_MINOR_BY_MAJOR,
             0
         ),
         1
@@ -152,7 +143,7 @@ fn minor_attacked_by_a_major_only_when_poorly_defended() {
         count(
             "4k3/8/8/8/r2N4/2P5/8/4K3 w - - 0 1",
             W,
-            Field::ThreatMinorByMajor,
+            THREAT_MINOR_BY_MAJOR,
             0
         ),
         0
@@ -165,7 +156,7 @@ fn rook_attacked_by_a_pawn_or_minor() {
         count(
             "4k3/8/4n3/8/3R4/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatRookByLesser,
+            THREAT_ROOK_BY_LESSER,
             0
         ),
         1
@@ -174,7 +165,7 @@ fn rook_attacked_by_a_pawn_or_minor() {
         count(
             "4k3/8/8/4p3/3R4/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatRookByLesser,
+            THREAT_ROOK_BY_LESSER,
             0
         ),
         1
@@ -184,7 +175,7 @@ fn rook_attacked_by_a_pawn_or_minor() {
         count(
             "4k3/8/8/8/3R3q/8/8/1K6 w - - 0 1",
             W,
-            Field::ThreatRookByLesser,
+            THREAT_ROOK_BY_LESSER,
             0
         ),
         0
@@ -196,41 +187,21 @@ fn king_attacks_a_hanging_minor_or_rook() {
     let rook = BY_KING_ROOK;
     let minor = BY_KING_MINOR;
     assert_eq!(
-        count(
-            "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1",
-            B,
-            Field::ThreatByKing,
-            rook
-        ),
+        count("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", B, THREAT_BY_KING, rook),
         1
     );
     assert_eq!(
-        count(
-            "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1",
-            B,
-            Field::ThreatByKing,
-            minor
-        ),
+        count("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", B, THREAT_BY_KING, minor),
         1
     );
     // Defended by the c3 pawn: not hanging.
     assert_eq!(
-        count(
-            "4k3/8/8/8/8/2p5/3r4/4K3 w - - 0 1",
-            B,
-            Field::ThreatByKing,
-            rook
-        ),
+        count("4k3/8/8/8/8/2p5/3r4/4K3 w - - 0 1", B, THREAT_BY_KING, rook),
         0
     );
     // Hanging, but not next to the king.
     assert_eq!(
-        count(
-            "4k3/8/8/8/8/3r4/8/4K3 w - - 0 1",
-            B,
-            Field::ThreatByKing,
-            rook
-        ),
+        count("4k3/8/8/8/8/3r4/8/4K3 w - - 0 1", B, THREAT_BY_KING, rook),
         0
     );
 }
@@ -241,19 +212,19 @@ fn queen_attacked_by_anything() {
         count(
             "4k3/8/8/8/6b1/8/8/3QK3 w - - 0 1",
             W,
-            Field::ThreatQueenAttacked,
+            THREAT_QUEEN_ATTACKED,
             0
         ),
         1
     );
     // By a pawn, even defended.
     let fen = "4k3/8/8/8/8/4p3/3Q4/4K3 w - - 0 1";
-    assert_eq!(count(fen, W, Field::ThreatQueenAttacked, 0), 1);
+    assert_eq!(count(fen, W, THREAT_QUEEN_ATTACKED, 0), 1);
     assert_eq!(
         count(
             "4k3/8/8/6b1/8/8/8/3QK3 w - - 0 1",
             W,
-            Field::ThreatQueenAttacked,
+            THREAT_QUEEN_ATTACKED,
             0
         ),
         0
@@ -263,17 +234,12 @@ fn queen_attacked_by_anything() {
 #[test]
 fn overloaded_piece_is_attacked_once_and_defended_once() {
     let fen = "3rk3/8/8/8/3N4/2P5/8/4K3 w - - 0 1";
-    assert_eq!(count(fen, W, Field::ThreatOverloaded, 0), 1);
+    assert_eq!(count(fen, W, THREAT_OVERLOADED, 0), 1);
     // Defended twice, or not attacked: no.
     let fen = "3rk3/8/8/8/3N4/2P1P3/8/4K3 w - - 0 1";
-    assert_eq!(count(fen, W, Field::ThreatOverloaded, 0), 0);
+    assert_eq!(count(fen, W, THREAT_OVERLOADED, 0), 0);
     assert_eq!(
-        count(
-            "4k3/8/8/8/3N4/2P5/8/4K3 w - - 0 1",
-            W,
-            Field::ThreatOverloaded,
-            0
-        ),
+        count("4k3/8/8/8/3N4/2P5/8/4K3 w - - 0 1", W, THREAT_OVERLOADED, 0),
         0
     );
     // Pawns are not pieces here.
@@ -281,7 +247,7 @@ fn overloaded_piece_is_attacked_once_and_defended_once() {
         count(
             "3rk3/8/8/8/3P4/2P5/8/4K3 w - - 0 1",
             W,
-            Field::ThreatOverloaded,
+            THREAT_OVERLOADED,
             0
         ),
         0
@@ -292,12 +258,7 @@ fn overloaded_piece_is_attacked_once_and_defended_once() {
 fn safe_pawn_push_that_attacks_a_piece() {
     // e4-e5 attacks the knight on d6.
     assert_eq!(
-        count(
-            "4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1",
-            W,
-            Field::ThreatPawnPush,
-            0
-        ),
+        count("4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1", W, THREAT_PAWN_PUSH, 0),
         1
     );
     // e5 is guarded by the f6 pawn: not safe.
@@ -305,19 +266,14 @@ fn safe_pawn_push_that_attacks_a_piece() {
         count(
             "4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatPawnPush,
+            THREAT_PAWN_PUSH,
             0
         ),
         0
     );
     // e2-e4 attacks the knight on d5 (it guards e3, not e4).
     assert_eq!(
-        count(
-            "4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1",
-            W,
-            Field::ThreatPawnPush,
-            0
-        ),
+        count("4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1", W, THREAT_PAWN_PUSH, 0),
         1
     );
     // ... but not when a pawn on d4 could take it en passant.
@@ -325,19 +281,14 @@ fn safe_pawn_push_that_attacks_a_piece() {
         count(
             "4k3/8/8/3n4/3p4/8/4P3/4K3 w - - 0 1",
             W,
-            Field::ThreatPawnPush,
+            THREAT_PAWN_PUSH,
             0
         ),
         0
     );
     // Attacked by the rook and not defended: not safe.
     assert_eq!(
-        count(
-            "4k3/8/3n4/r7/4P3/8/8/6K1 w - - 0 1",
-            W,
-            Field::ThreatPawnPush,
-            0
-        ),
+        count("4k3/8/3n4/r7/4P3/8/8/6K1 w - - 0 1", W, THREAT_PAWN_PUSH, 0),
         0
     );
     // ... unless we defend e5 too (the bishop on h2).
@@ -345,7 +296,7 @@ fn safe_pawn_push_that_attacks_a_piece() {
         count(
             "4k3/8/3n4/r7/4P3/8/7B/6K1 w - - 0 1",
             W,
-            Field::ThreatPawnPush,
+            THREAT_PAWN_PUSH,
             0
         ),
         1
@@ -355,18 +306,13 @@ fn safe_pawn_push_that_attacks_a_piece() {
         count(
             "4k3/8/3n4/2P5/4P3/8/8/4K3 w - - 0 1",
             W,
-            Field::ThreatPawnPush,
+            THREAT_PAWN_PUSH,
             0
         ),
         0
     );
     assert_eq!(
-        count(
-            "4k3/8/3p4/8/4P3/8/8/4K3 w - - 0 1",
-            W,
-            Field::ThreatPawnPush,
-            0
-        ),
+        count("4k3/8/3p4/8/4P3/8/8/4K3 w - - 0 1", W, THREAT_PAWN_PUSH, 0),
         0
     );
 }
@@ -375,14 +321,14 @@ fn safe_pawn_push_that_attacks_a_piece() {
 fn knight_forks_are_scored_in_the_threat_pass() {
     // Nc7+ forks king and rook: the side to move has it now; the other side only threatens.
     let fen = "r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1";
-    assert_eq!(count(fen, W, Field::ForkNow, 0), 1);
-    assert_eq!(count(fen, W, Field::ForkThreat, 0), 0);
+    assert_eq!(count(fen, W, FORK_NOW, 0), 1);
+    assert_eq!(count(fen, W, FORK_THREAT, 0), 0);
     let fen = "r3k3/8/8/3N4/8/8/8/4K3 b - - 0 1";
-    assert_eq!(count(fen, W, Field::ForkThreat, 0), 1);
-    assert_eq!(count(fen, W, Field::ForkNow, 0), 0);
+    assert_eq!(count(fen, W, FORK_THREAT, 0), 1);
+    assert_eq!(count(fen, W, FORK_NOW, 0), 0);
     // A bishop on a5 guards c7: no fork.
     assert_eq!(
-        count("r3k3/8/8/b2N4/8/8/8/4K3 w - - 0 1", W, Field::ForkNow, 0),
+        count("r3k3/8/8/b2N4/8/8/8/4K3 w - - 0 1", W, FORK_NOW, 0),
         0
     );
 }
@@ -472,17 +418,17 @@ fn suite(name: &str, limit: usize) -> Vec<Chess> {
 
 #[test]
 fn threat_counts_match_a_square_by_square_oracle_on_suite_positions() {
-    let fields = [
-        (Field::ThreatWeakPawn, 0),
-        (Field::ThreatMinorByPawn, 0),
-        (Field::ThreatMinorByMinor, 0),
-        (Field::ThreatMinorByMajor, 0),
-        (Field::ThreatRookByLesser, 0),
-        (Field::ThreatByKing, BY_KING_MINOR),
-        (Field::ThreatByKing, BY_KING_ROOK),
-        (Field::ThreatQueenAttacked, 0),
-        (Field::ThreatOverloaded, 0),
-        (Field::ThreatPawnPush, 0),
+    let slots = [
+        THREAT_WEAK_PAWN.at(0),
+        THREAT_MINOR_BY_PAWN.at(0),
+        THREAT_MINOR_BY_MINOR.at(0),
+        THREAT_MINOR_BY_MAJOR.at(0),
+        THREAT_ROOK_BY_LESSER.at(0),
+        THREAT_BY_KING.at(BY_KING_MINOR),
+        THREAT_BY_KING.at(BY_KING_ROOK),
+        THREAT_QUEEN_ATTACKED.at(0),
+        THREAT_OVERLOADED.at(0),
+        THREAT_PAWN_PUSH.at(0),
     ];
     let mut positions = Vec::new();
     for name in [
@@ -497,13 +443,10 @@ fn threat_counts_match_a_square_by_square_oracle_on_suite_positions() {
         for color in Color::ALL {
             let expected = naive(pos.board(), color);
             let side = usize::from(color == Color::Black);
-            for (i, &(field, index)) in fields.iter().enumerate() {
-                let got = counts[side][field.index(index)];
+            for (i, &slot) in slots.iter().enumerate() {
+                let got = counts[side][slot.index()];
                 let fen = Fen::from_position(pos, EnPassantMode::Legal);
-                assert_eq!(
-                    got, expected[i],
-                    "{field:?}[{index}] for {color:?} in {fen}"
-                );
+                assert_eq!(got, expected[i], "{slot:?} for {color:?} in {fen}");
                 fired[i] += got;
             }
         }

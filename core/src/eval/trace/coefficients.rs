@@ -5,16 +5,14 @@
 
 use shakmaty::Color;
 
-use super::Tracer;
 use crate::eval::EVAL_LIMIT;
+use crate::eval::base::TEMPO;
 use crate::eval::combine::{Number, Pair, Parts, combine};
-use crate::eval::endgame::Verdict;
 use crate::eval::score::S;
-use crate::eval::weights::{Field, Weights};
+use crate::eval::tracer::{Tracer, Verdict};
+use crate::eval::weights::channel::{self, Complexity, Danger, Linear};
+use crate::eval::weights::{Slot, Weights};
 use crate::value::Value;
-
-// Flat indices fit the compact `u16` of `Coefficients::linear`.
-const _: () = assert!(Weights::COUNT <= u16::MAX as usize);
 
 /// Index of `color` in the `[white, black]` pairs of the traces.
 pub(in crate::eval) const fn side(color: Color) -> usize {
@@ -46,7 +44,7 @@ pub(in crate::eval) const fn side(color: Color) -> usize {
 ///
 /// ```
 /// use minkowski_core::eval::Evaluator;
-/// use minkowski_core::eval::weights::{Field, Weights};
+/// use minkowski_core::eval::{base::MATERIAL, weights::Weights};
 /// use shakmaty::{Chess, Position, uci::UciMove};
 /// let pos = Chess::default();
 /// let m = "e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
@@ -57,7 +55,7 @@ pub(in crate::eval) const fn side(color: Color) -> usize {
 /// // White's pawn left e2 for e4; Black's pawn on e7 (e2 from Black's side) still counts -1.
 /// assert_eq!(c.count(Weights::index_of("psqt.pawn.e4").unwrap()), 1);
 /// assert_eq!(c.count(Weights::index_of("psqt.pawn.e2").unwrap()), -1);
-/// assert_eq!(c.count(Field::Material.index(0)), 0); // eight pawns each
+/// assert_eq!(c.count(MATERIAL.at(0).index()), 0); // eight pawns each
 /// assert_eq!((c.phase, c.tempo), (24, -1)); // Black to move
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +63,7 @@ pub struct Coefficients {
     /// `(flat index, White's count minus Black's)`, by increasing index, counts other than 0
     /// only. Compact, as a tuner keeps millions of these.
     pub linear: Vec<(u16, i16)>,
-    /// [`Weights::tempo`]'s coefficient: 1 with White to move, -1 with Black, 0 when an
+    /// [`TEMPO`](crate::eval::base::TEMPO)'s coefficient: 1 with White to move, -1 with Black, 0 when an
     /// endgame verdict replaced the evaluation.
     pub tempo: i8,
     /// King-danger unit counts by attacking side (`[white, black]`), as `(flat index, count)`
@@ -152,7 +150,7 @@ impl Coefficients {
             complexity: weighted(&self.complexity).eg,
             scale: self.scale.map(|factors| factors.map(i32::from)),
             replaced: replaced.then_some(linear),
-            tempo: weight(Field::Tempo.index(0)).times(i32::from(self.tempo)),
+            tempo: weight(TEMPO.at(0).index()).times(i32::from(self.tempo)),
             phase: self.phase,
         }
     }
@@ -177,29 +175,29 @@ impl Coefficients {
     /// blended tempo bonus.
     ///
     /// ```
-    /// use minkowski_core::eval::Evaluator;
+    /// use minkowski_core::eval::{Evaluator, base::TEMPO};
     /// let e = Evaluator::default();
     /// // The start position: level, plus White's tempo at phase 24 (its middlegame half).
     /// let start = e.coefficients(&shakmaty::Chess::default());
-    /// assert_eq!(start.white_value(&e.weights), e.weights.tempo.mg());
+    /// assert_eq!(start.white_value(&e.weights), e.weights[TEMPO].mg());
     /// ```
     #[must_use]
     pub fn white_value(&self, w: &Weights) -> i32 {
         combine(&self.parts(|index| weight_pair(w, index))).white
     }
 
-    /// Every coefficient as `(flat index, count)`, [`Weights::tempo`]'s included (last, when
+    /// Every coefficient as `(flat index, count)`, the tempo weight's included (last, when
     /// not 0): the linear form a tuner fits, from White's point of view.
     ///
     /// ```
-    /// use minkowski_core::eval::{Evaluator, weights::{Field, Weights}};
+    /// use minkowski_core::eval::{Evaluator, base::TEMPO};
     /// let c = Evaluator::default().coefficients(&shakmaty::Chess::default());
     /// let all: Vec<(usize, i32)> = c.all().collect();
-    /// assert_eq!(all.last(), Some(&(Field::Tempo.index(0), 1)));
+    /// assert_eq!(all.last(), Some(&(TEMPO.at(0).index(), 1)));
     /// assert_eq!(all.len(), c.linear.len() + 1);
     /// ```
     pub fn all(&self) -> impl Iterator<Item = (usize, i32)> + '_ {
-        let tempo = (self.tempo != 0).then(|| (Field::Tempo.index(0), i32::from(self.tempo)));
+        let tempo = (self.tempo != 0).then(|| (TEMPO.at(0).index(), i32::from(self.tempo)));
         self.linear
             .iter()
             .map(|&(index, count)| (usize::from(index), i32::from(count)))
@@ -313,23 +311,23 @@ impl Default for CountingTracer {
 }
 
 impl Tracer for CountingTracer {
-    fn weight(&mut self, color: Color, field: Field, index: usize, count: i32) {
-        self.main[side(color)][field.index(index)] += count;
+    fn weight(&mut self, color: Color, slot: Slot<Linear>, count: i32) {
+        self.main[side(color)][slot.index()] += count;
     }
-    fn danger(&mut self, color: Color, field: Field, index: usize, count: i32) {
-        self.danger[side(color)][field.index(index)] += count;
+    fn danger(&mut self, color: Color, slot: Slot<Danger>, count: i32) {
+        self.danger[side(color)][slot.index()] += count;
     }
     fn tempo(&mut self, color: Color) {
         self.tempo = Some(color);
     }
-    fn complexity(&mut self, field: Field, index: usize, count: i32) {
-        self.complexity[field.index(index)] += count;
+    fn complexity(&mut self, slot: Slot<Complexity>, count: i32) {
+        self.complexity[slot.index()] += count;
     }
     fn scale(&mut self, factors: [i32; 2]) {
         self.scale = Some(factors);
     }
-    fn verdict_weight(&mut self, field: Field, index: usize, count: i32) {
-        self.verdict[field.index(index)] += count;
+    fn verdict_weight(&mut self, slot: Slot<channel::Verdict>, count: i32) {
+        self.verdict[slot.index()] += count;
     }
     fn phase(&mut self, phase: i32) {
         self.phase = phase;

@@ -11,10 +11,10 @@
 
 use crate::eval::score::S;
 
-/// The default of `Weights::material`.
+/// The default of `material`.
 pub const MATERIAL: [S; 6] = [S(95, 100), S(364, 364), S(384, 384), S(506, 625), S(1130, 1273), S(0, 0)];
 
-/// The default of `Weights::psqt`.
+/// The default of `psqt`.
 pub const PSQT: [[S; 64]; 6] = [
     // pawn
     [
@@ -84,194 +84,194 @@ pub const PSQT: [[S; 64]; 6] = [
     ],
 ];
 
-/// The default of `Weights::king_zone_attack`.
+/// The default of `king_zone_attack`.
 pub const KING_ZONE_ATTACK: [S; 6] = [S(0, 0), S(-1, -3), S(-1, 1), S(-7, 0), S(-3, 4), S(0, 0)];
 
-/// The default of `Weights::pawn_shield`.
+/// The default of `pawn_shield`.
 pub const PAWN_SHIELD: [S; 2] = [S(13, -11), S(3, 5)];
 
-/// The default of `Weights::bishop_pair`.
+/// The default of `bishop_pair`.
 pub const BISHOP_PAIR: S = S(26, 61);
 
-/// The default of `Weights::rook_open_file`.
+/// The default of `rook_open_file`.
 pub const ROOK_OPEN_FILE: S = S(44, -3);
 
-/// The default of `Weights::rook_semi_open_file`.
+/// The default of `rook_semi_open_file`.
 pub const ROOK_SEMI_OPEN_FILE: S = S(20, 14);
 
-/// The default of `Weights::tempo`.
+/// The default of `tempo`.
 pub const TEMPO: S = S(54, 21);
 
-/// The default of `Weights::pawn_isolated`.
+/// The default of `pawn_isolated`.
 pub const PAWN_ISOLATED: S = S(-9, -11);
 
-/// The default of `Weights::pawn_stacked`.
+/// The default of `pawn_stacked`.
 pub const PAWN_STACKED: [S; 2] = [S(-17, -6), S(-29, 11)];
 
-/// The default of `Weights::pawn_backward`.
+/// The default of `pawn_backward`.
 pub const PAWN_BACKWARD: [S; 16] = [S(0, 0), S(-14, -12), S(-11, -19), S(-10, -21), S(11, -17), S(-12, -14), S(-12, -14), S(0, 0), S(0, 0), S(3, 2), S(3, -9), S(3, -16), S(-9, -16), S(-6, -6), S(-6, -6), S(0, 0)];
 
-/// The default of `Weights::pawn_connected`.
+/// The default of `pawn_connected`.
 pub const PAWN_CONNECTED: [S; 8] = [S(0, 0), S(1, 1), S(13, 1), S(11, 7), S(26, 18), S(59, 47), S(66, 124), S(0, 0)];
 
-/// The default of `Weights::pawn_candidate`.
+/// The default of `pawn_candidate`.
 pub const PAWN_CANDIDATE: [S; 8] = [S(0, 0), S(-3, 0), S(0, 5), S(0, 12), S(2, 22), S(1, 80), S(0, 0), S(0, 0)];
 
-/// The default of `Weights::passed_pawn`.
+/// The default of `passed_pawn`.
 pub const PASSED_PAWN: [S; 32] = [S(0, 0), S(-16, 7), S(-22, 30), S(-44, 36), S(-1, 47), S(54, 69), S(-36, 39), S(0, 0), S(0, 0), S(7, -5), S(-3, 14), S(-34, 36), S(0, 55), S(68, 72), S(23, 14), S(0, 0), S(0, 0), S(1, 7), S(-12, 21), S(-32, 42), S(3, 65), S(81, 92), S(72, 52), S(0, 0), S(0, 0), S(2, 5), S(-11, 16), S(-22, 43), S(-6, 89), S(119, 142), S(264, 135), S(0, 0)];
 
-/// The default of `Weights::passed_king_distance`.
+/// The default of `passed_king_distance`.
 pub const PASSED_KING_DISTANCE: [S; 16] = [S(0, 0), S(-1, 2), S(1, -2), S(7, -11), S(6, -17), S(-1, -22), S(4, -28), S(0, 0), S(0, 0), S(0, 0), S(-1, 1), S(-2, 11), S(-5, 25), S(-3, 38), S(8, 51), S(0, 0)];
 
-/// The default of `Weights::passed_safe_path`.
+/// The default of `passed_safe_path`.
 pub const PASSED_SAFE_PATH: S = S(-25, 29);
 
-/// The default of `Weights::passed_stacked`.
+/// The default of `passed_stacked`.
 pub const PASSED_STACKED: [S; 8] = [S(0, 0), S(7, -31), S(13, -35), S(6, -11), S(25, -63), S(151, -186), S(-5, -10), S(0, 0)];
 
-/// The default of `Weights::passed_unstoppable`.
+/// The default of `passed_unstoppable`.
 pub const PASSED_UNSTOPPABLE: S = S(0, 258);
 
-/// The default of `Weights::king_shelter`.
+/// The default of `king_shelter`.
 pub const KING_SHELTER: [S; 64] = [S(0, 0), S(8, -14), S(19, -16), S(15, 1), S(0, 8), S(-14, 59), S(-24, 51), S(-9, -2), S(0, 0), S(3, -4), S(4, -8), S(5, -14), S(-13, 1), S(-88, 77), S(-10, 137), S(4, -1), S(0, 0), S(8, -1), S(-3, -2), S(6, -10), S(2, 9), S(3, 27), S(-38, 57), S(-5, -2), S(0, 0), S(-1, 7), S(2, 0), S(8, -11), S(5, -15), S(-16, 14), S(-26, 80), S(0, -3), S(0, 0), S(28, -22), S(36, -18), S(3, 15), S(-4, 23), S(-145, 86), S(-6, 29), S(-16, 8), S(0, 0), S(16, -2), S(14, -9), S(-1, -6), S(-9, 10), S(-23, 25), S(-71, -52), S(-18, 5), S(0, 0), S(16, 0), S(5, -5), S(-3, -2), S(-23, 18), S(-60, 82), S(77, 121), S(-21, -4), S(0, 0), S(8, 16), S(13, 2), S(11, -5), S(6, -27), S(-70, 16), S(-88, 47), S(-9, -5)];
 
-/// The default of `Weights::king_storm`.
+/// The default of `king_storm`.
 pub const KING_STORM: [S; 64] = [S(0, 0), S(61, -17), S(-2, -7), S(-19, 14), S(-3, 6), S(-3, 2), S(-9, 10), S(-21, 4), S(0, 0), S(62, -9), S(-25, 4), S(-16, 11), S(-2, 6), S(5, 1), S(-1, 4), S(-15, 3), S(0, 0), S(-1, 12), S(-36, 14), S(-15, 12), S(-3, 7), S(2, 0), S(0, -6), S(-14, 7), S(0, 0), S(0, 5), S(-22, 1), S(-16, 6), S(-4, 7), S(2, 2), S(0, 6), S(-15, 5), S(0, 0), S(0, 0), S(-23, 4), S(8, -13), S(13, -10), S(-8, -7), S(16, -60), S(0, 0), S(0, 0), S(0, 0), S(-15, -5), S(15, -2), S(0, 16), S(13, -4), S(58, -30), S(0, 0), S(0, 0), S(0, 0), S(-10, -15), S(3, -9), S(1, -3), S(12, -25), S(3, -45), S(0, 0), S(0, 0), S(0, 0), S(-15, -11), S(-9, -10), S(0, -4), S(13, -31), S(62, -84), S(0, 0)];
 
-/// The default of `Weights::king_pawn_distance`.
+/// The default of `king_pawn_distance`.
 pub const KING_PAWN_DISTANCE: [S; 8] = [S(0, 0), S(3, 23), S(0, 15), S(1, -5), S(5, -47), S(80, -106), S(-9, -83), S(-20, -63)];
 
-/// The default of `Weights::danger_attacker`.
+/// The default of `danger_attacker`.
 pub const DANGER_ATTACKER: [S; 6] = [S(0, 0), S(40, 254), S(29, 78), S(51, 74), S(23, 38), S(0, 0)];
 
-/// The default of `Weights::danger_area_attack`.
+/// The default of `danger_area_attack`.
 pub const DANGER_AREA_ATTACK: S = S(24, -16);
 
-/// The default of `Weights::danger_weak_square`.
+/// The default of `danger_weak_square`.
 pub const DANGER_WEAK_SQUARE: S = S(25, -18);
 
-/// The default of `Weights::danger_safe_check`.
+/// The default of `danger_safe_check`.
 pub const DANGER_SAFE_CHECK: [S; 6] = [S(0, 0), S(68, 229), S(53, 456), S(89, 52), S(58, 388), S(0, 0)];
 
-/// The default of `Weights::danger_defending_pawn`.
+/// The default of `danger_defending_pawn`.
 pub const DANGER_DEFENDING_PAWN: S = S(-27, -44);
 
-/// The default of `Weights::danger_no_queen`.
+/// The default of `danger_no_queen`.
 pub const DANGER_NO_QUEEN: S = S(-211, -342);
 
-/// The default of `Weights::danger_base`.
+/// The default of `danger_base`.
 pub const DANGER_BASE: S = S(20, 159);
 
-/// The default of `Weights::mobility_knight`.
+/// The default of `mobility_knight`.
 pub const MOBILITY_KNIGHT: [S; 9] = [S(-31, -114), S(-4, -33), S(13, 0), S(22, 29), S(33, 34), S(39, 50), S(48, 53), S(55, 57), S(64, 49)];
 
-/// The default of `Weights::mobility_bishop`.
+/// The default of `mobility_bishop`.
 pub const MOBILITY_BISHOP: [S; 14] = [S(-17, -41), S(2, -22), S(18, 12), S(28, 31), S(35, 38), S(41, 57), S(44, 62), S(47, 65), S(46, 72), S(48, 73), S(45, 79), S(61, 70), S(92, 65), S(89, 58)];
 
-/// The default of `Weights::mobility_rook`.
+/// The default of `mobility_rook`.
 pub const MOBILITY_ROOK: [S; 15] = [S(-63, -83), S(-2, -43), S(24, -26), S(30, 14), S(34, 27), S(36, 45), S(36, 52), S(41, 55), S(44, 57), S(49, 59), S(56, 63), S(57, 68), S(66, 71), S(62, 73), S(69, 64)];
 
-/// The default of `Weights::mobility_queen`.
+/// The default of `mobility_queen`.
 pub const MOBILITY_QUEEN: [S; 28] = [S(-120, -120), S(61, -218), S(-19, -167), S(7, -93), S(12, -19), S(17, 35), S(19, 46), S(20, 74), S(22, 74), S(23, 94), S(25, 114), S(27, 123), S(29, 126), S(30, 135), S(31, 147), S(31, 139), S(28, 147), S(31, 135), S(26, 157), S(53, 118), S(35, 133), S(56, 98), S(44, 115), S(49, 108), S(61, 80), S(21, 155), S(104, 78), S(65, 87)];
 
-/// The default of `Weights::threat_weak_pawn`.
+/// The default of `threat_weak_pawn`.
 pub const THREAT_WEAK_PAWN: S = S(-25, -38);
 
-/// The default of `Weights::threat_minor_by_pawn`.
+/// The default of `threat_minor_by_pawn`.
 pub const THREAT_MINOR_BY_PAWN: S = S(-75, -60);
 
-/// The default of `Weights::threat_minor_by_minor`.
+/// The default of `threat_minor_by_minor`.
 pub const THREAT_MINOR_BY_MINOR: S = S(-25, -32);
 
-/// The default of `Weights::threat_minor_by_major`.
+/// The default of `threat_minor_by_major`.
 pub const THREAT_MINOR_BY_MAJOR: S = S(-52, -49);
 
-/// The default of `Weights::threat_rook_by_lesser`.
+/// The default of `threat_rook_by_lesser`.
 pub const THREAT_ROOK_BY_LESSER: S = S(-71, -32);
 
-/// The default of `Weights::threat_by_king`.
+/// The default of `threat_by_king`.
 pub const THREAT_BY_KING: [S; 2] = [S(-56, -33), S(-84, -19)];
 
-/// The default of `Weights::threat_queen_attacked`.
+/// The default of `threat_queen_attacked`.
 pub const THREAT_QUEEN_ATTACKED: S = S(-66, -40);
 
-/// The default of `Weights::threat_overloaded`.
+/// The default of `threat_overloaded`.
 pub const THREAT_OVERLOADED: S = S(-4, -11);
 
-/// The default of `Weights::threat_pawn_push`.
+/// The default of `threat_pawn_push`.
 pub const THREAT_PAWN_PUSH: S = S(17, 15);
 
-/// The default of `Weights::fork_now`.
+/// The default of `fork_now`.
 pub const FORK_NOW: S = S(76, 108);
 
-/// The default of `Weights::fork_threat`.
+/// The default of `fork_threat`.
 pub const FORK_THREAT: S = S(17, 6);
 
-/// The default of `Weights::knight_outpost`.
+/// The default of `knight_outpost`.
 pub const KNIGHT_OUTPOST: [S; 4] = [S(12, -19), S(27, -1), S(12, -22), S(17, -8)];
 
-/// The default of `Weights::bishop_outpost`.
+/// The default of `bishop_outpost`.
 pub const BISHOP_OUTPOST: [S; 4] = [S(13, -7), S(28, 6), S(7, 1), S(11, -3)];
 
-/// The default of `Weights::minor_behind_pawn`.
+/// The default of `minor_behind_pawn`.
 pub const MINOR_BEHIND_PAWN: [S; 2] = [S(3, 17), S(5, 13)];
 
-/// The default of `Weights::knight_siberia`.
+/// The default of `knight_siberia`.
 pub const KNIGHT_SIBERIA: [S; 4] = [S(-5, -4), S(-8, -6), S(-14, -14), S(-57, -39)];
 
-/// The default of `Weights::minor_king_distance`.
+/// The default of `minor_king_distance`.
 pub const MINOR_KING_DISTANCE: [S; 2] = [S(-3, -2), S(-4, -1)];
 
-/// The default of `Weights::bishop_pawns_on_colour`.
+/// The default of `bishop_pawns_on_colour`.
 pub const BISHOP_PAWNS_ON_COLOUR: S = S(0, -4);
 
-/// The default of `Weights::bishop_rammed_pawns`.
+/// The default of `bishop_rammed_pawns`.
 pub const BISHOP_RAMMED_PAWNS: S = S(-6, -10);
 
-/// The default of `Weights::bishop_long_diagonal`.
+/// The default of `bishop_long_diagonal`.
 pub const BISHOP_LONG_DIAGONAL: S = S(15, 18);
 
-/// The default of `Weights::rook_on_seventh`.
+/// The default of `rook_on_seventh`.
 pub const ROOK_ON_SEVENTH: S = S(-1, 35);
 
-/// The default of `Weights::space`.
+/// The default of `space`.
 pub const SPACE: S = S(0, 5);
 
-/// The default of `Weights::closedness_knight`.
+/// The default of `closedness_knight`.
 pub const CLOSEDNESS_KNIGHT: [S; 9] = [S(-3, 17), S(-7, 30), S(-3, 34), S(-1, 35), S(5, 37), S(7, 41), S(13, 36), S(9, 50), S(7, 58)];
 
-/// The default of `Weights::closedness_rook`.
+/// The default of `closedness_rook`.
 pub const CLOSEDNESS_ROOK: [S; 9] = [S(-7, 59), S(1, 47), S(-1, 41), S(3, 34), S(-1, 32), S(-1, 25), S(10, -4), S(1, 33), S(-3, 37)];
 
-/// The default of `Weights::complexity`.
+/// The default of `complexity`.
 pub const COMPLEXITY: [S; 4] = [S(0, 4), S(0, 40), S(0, 53), S(0, -82)];
 
-/// The default of `Weights::known_win`.
+/// The default of `known_win`.
 pub const KNOWN_WIN: S = S(10000, 10000);
 
-/// The default of `Weights::kpk_pawn_advance`.
+/// The default of `kpk_pawn_advance`.
 pub const KPK_PAWN_ADVANCE: S = S(20, 20);
 
-/// The default of `Weights::mop_up_edge`.
+/// The default of `mop_up_edge`.
 pub const MOP_UP_EDGE: S = S(20, 20);
 
-/// The default of `Weights::mop_up_close`.
+/// The default of `mop_up_close`.
 pub const MOP_UP_CLOSE: S = S(16, 16);
 
-/// The default of `Weights::mop_up_king_close`.
+/// The default of `mop_up_king_close`.
 pub const MOP_UP_KING_CLOSE: S = S(24, 24);
 
-/// The default of `Weights::kbnk_corner`.
+/// The default of `kbnk_corner`.
 pub const KBNK_CORNER: S = S(100, 100);
 
-/// The default of `Weights::kbnk_knight_close`.
+/// The default of `kbnk_knight_close`.
 pub const KBNK_KNIGHT_CLOSE: S = S(6, 6);
 
-/// The default of `Weights::mop_up_king_freedom`.
+/// The default of `mop_up_king_freedom`.
 pub const MOP_UP_KING_FREEDOM: S = S(-15, -15);
 
-/// The default of `Weights::passer_unstoppable`.
+/// The default of `passer_unstoppable`.
 pub const PASSER_UNSTOPPABLE: S = S(9, 259);
 
-/// The default of `Weights::passer_caught`.
+/// The default of `passer_caught`.
 pub const PASSER_CAUGHT: S = S(16, -7);

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The layers inside the evaluation (core/src/eval), checked: every module of it may import only
+modules of its own layer or a lower one, and the imports between its modules form no circle.
+
+Lowest first:
+  0  the parts: score, term, weights (the table, its handles, keys and defaults), info,
+     tactics, pawn_king, tracer, acc
+  1  the families of terms: base, pawns, passers, king, mobility, threats, pieces, scale,
+     endgame (a family may use another, never in a circle)
+  2  combine: the parts become the value
+  3  trace: the evaluation's record for people and the tuner
+  4  the evaluation's root (eval/mod.rs): the Evaluator, and the table's order of families
+  5  layout: the table as a whole (names, defaults), read through `Weights`' methods only
+
+A module is a top-level file of core/src/eval or a folder of it (endgame/, weights/, threats/,
+trace/ are one module each with their files). Imports are read from code lines (comments and
+doc comments are skipped, and unit tests: they test the whole): `super::x`, `crate::eval::x` and
+`use super::{x, y}` groups. Run from
+anywhere: `python3 .ci/check-eval-layers.py`; exit status 1 lists every violation.
+"""
+import os
+import re
+import sys
+
+LAYERS = {
+    "score": 0, "term": 0, "weights": 0, "info": 0, "tactics": 0, "pawn_king": 0,
+    "tracer": 0, "acc": 0,
+    "base": 1, "pawns": 1, "passers": 1, "king": 1, "mobility": 1, "threats": 1,
+    "pieces": 1, "scale": 1, "endgame": 1,
+    "combine": 2,
+    "trace": 3,
+    "mod": 4,
+    "layout": 5,
+}
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "core", "src", "eval")
+
+
+def module_of(rel):
+    """The eval module a file belongs to: `pawns.rs` -> pawns, `endgame/kpk.rs` -> endgame."""
+    first = rel.split(os.sep)[0]
+    return first[:-3] if first.endswith(".rs") else first
+
+
+def code_lines(path):
+    """The code lines of a file, up to its unit tests (`#[cfg(test)] mod tests { ... }`, last in
+    a file by the project's habit): tests may read any layer, as they test the whole."""
+    with open(path, encoding="utf-8") as fh:
+        lines = fh.readlines()
+    for number, line in enumerate(lines, 1):
+        if line.strip() == "#[cfg(test)]" and number < len(lines):
+            following = lines[number].strip()
+            if following.startswith("mod ") and following.endswith("{"):
+                return
+        if not line.lstrip().startswith("//"):
+            yield number, line
+
+
+def imports(path, rel):
+    """(line, module) for every eval module `path` names in code."""
+    depth = rel.count(os.sep)  # super:: climbs this many extra levels from a nested file
+    up = "super::" * (depth + 1)
+    found = []
+    for number, line in code_lines(path):
+        for prefix in (up, "crate::eval::"):
+            start = 0
+            while True:
+                at = line.find(prefix, start)
+                if at < 0:
+                    break
+                # `super::super::x` read from a shallower prefix would climb too far: skip.
+                if prefix == up and line[max(0, at - 7):at] == "super::":
+                    start = at + len(prefix)
+                    continue
+                rest = line[at + len(prefix):]
+                group = re.match(r"\{([^}]*)\}", rest)
+                names = (
+                    [n.strip().split("::")[0] for n in group.group(1).split(",")]
+                    if group
+                    else [re.match(r"\w*", rest).group(0)]
+                )
+                for name in names:
+                    if name in LAYERS:
+                        found.append((number, name))
+                start = at + len(prefix)
+    return found
+
+
+def main():
+    failures = []
+    graph = {m: set() for m in LAYERS}
+    for dirpath, _, files in os.walk(ROOT):
+        for f in sorted(files):
+            # Files of unit tests only (`#[cfg(test)] mod ...;`) test the whole.
+            if not f.endswith(".rs") or f in ("tests.rs", "test_support.rs"):
+                continue
+            path = os.path.join(dirpath, f)
+            rel = os.path.relpath(path, ROOT)
+            own = module_of(rel)
+            if own not in LAYERS:
+                failures.append(f"{rel}: module '{own}' has no layer in {__file__}")
+                continue
+            for number, used in imports(path, rel):
+                if used == own:
+                    continue
+                graph[own].add(used)
+                if LAYERS[used] > LAYERS[own]:
+                    failures.append(
+                        f"core/src/eval/{rel}:{number}: {own} (layer {LAYERS[own]}) imports "
+                        f"{used} (layer {LAYERS[used]})"
+                    )
+    # No circle: a depth-first search that meets a module on its own path has found one.
+    state = {}
+
+    def visit(module, path):
+        state[module] = "open"
+        for used in sorted(graph[module]):
+            if state.get(used) == "open":
+                circle = path[path.index(used):] + [used]
+                failures.append("import circle: " + " -> ".join(circle))
+            elif used not in state:
+                visit(used, path + [used])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    for failure in failures:
+        print(f"eval layer violation: {failure}", file=sys.stderr)
+    if failures:
+        return 1
+    print(f"eval layers: {len(LAYERS)} modules, {sum(map(len, graph.values()))} imports, "
+          "no upward import, no circle")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
