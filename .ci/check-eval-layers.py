@@ -4,9 +4,10 @@ modules of its own layer or a lower one, and the imports between its modules for
 
 Lowest first:
   0  the parts: score, term, weights (the table, its handles, keys and defaults), info,
-     tactics, pawn_king, tracer, acc
-  1  the families of terms: base, pawns, passers, king, mobility, threats, pieces, scale,
-     endgame (a family may use another, never in a circle)
+     tactics, pawn_king, tracer, acc, to_move
+  1  the families of terms: every module that eval/mod.rs places in the weight table
+     (`impl Family for <module>::...`), read from there, so a new family needs no line here
+     (a family may use another, never in a circle)
   2  combine: the parts become the value
   3  trace: the evaluation's record for people and the tuner
   4  the evaluation's root (eval/mod.rs): the Evaluator, and the table's order of families
@@ -24,9 +25,7 @@ import sys
 
 LAYERS = {
     "score": 0, "term": 0, "weights": 0, "info": 0, "tactics": 0, "pawn_king": 0,
-    "tracer": 0, "acc": 0,
-    "base": 1, "pawns": 1, "passers": 1, "king": 1, "mobility": 1, "threats": 1,
-    "pieces": 1, "scale": 1, "endgame": 1,
+    "tracer": 0, "acc": 0, "to_move": 0,
     "combine": 2,
     "trace": 3,
     "mod": 4,
@@ -34,6 +33,20 @@ LAYERS = {
 }
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "core", "src", "eval")
+
+# Layer 1: the families, as the evaluation's root places them in the table.
+FAMILY_LAYER = 1
+
+
+def add_families():
+    """Every module `eval/mod.rs` names in an `impl Family for <module>::<Type>` line joins layer
+    1; a module placed there that also has a layer above is an error, reported by the caller."""
+    with open(os.path.join(ROOT, "mod.rs"), encoding="utf-8") as fh:
+        families = re.findall(r"^impl Family for (\w+)::\w+ \{", fh.read(), re.MULTILINE)
+    clashes = [f for f in families if LAYERS.get(f, FAMILY_LAYER) != FAMILY_LAYER]
+    for family in families:
+        LAYERS.setdefault(family, FAMILY_LAYER)
+    return families, clashes
 
 
 def module_of(rel):
@@ -87,7 +100,11 @@ def imports(path, rel):
 
 
 def main():
-    failures = []
+    families, clashes = add_families()
+    failures = [f"module '{c}' is placed as a family in eval/mod.rs but has layer {LAYERS[c]}"
+                for c in clashes]
+    if not families:
+        failures.append("no `impl Family for ...` line found in eval/mod.rs")
     graph = {m: set() for m in LAYERS}
     for dirpath, _, files in os.walk(ROOT):
         for f in sorted(files):
@@ -129,8 +146,8 @@ def main():
         print(f"eval layer violation: {failure}", file=sys.stderr)
     if failures:
         return 1
-    print(f"eval layers: {len(LAYERS)} modules, {sum(map(len, graph.values()))} imports, "
-          "no upward import, no circle")
+    print(f"eval layers: {len(LAYERS)} modules ({len(families)} families), "
+          f"{sum(map(len, graph.values()))} imports, no upward import, no circle")
     return 0
 
 

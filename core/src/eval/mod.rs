@@ -30,6 +30,7 @@ pub mod term;
 #[cfg(test)]
 mod test_support;
 pub mod threats;
+pub mod to_move;
 pub mod trace;
 pub mod tracer;
 pub mod weights;
@@ -46,6 +47,7 @@ use endgame::Verdict;
 use info::Info;
 use pawn_king::PawnKingCache;
 use score::{MAX_PHASE, S};
+use to_move::SideToMove;
 use trace::{Coefficients, CountingTracer, EvalTrace};
 use tracer::Tracer;
 use weights::{Family, PHASE_WEIGHT, Placed, WeightSpec, Weights, role_index};
@@ -287,9 +289,10 @@ impl Evaluator {
     /// The static evaluation after a null move in a position whose evaluation (side to move's
     /// view) was `parent`: the same board with the other side to move, so every term keeps its
     /// size and changes sign except the tempo bonus, which changes sides (`−parent + 2·tempo`).
-    /// The knight-fork bonus (`fork_now` against `fork_threat`) is the one term this leaves as
-    /// it was. `None` in a specialised endgame (its verdict carries no tempo) and when a side has
-    /// only king and pawns (the passer race against it counts who moves): evaluate then.
+    /// `None` wherever a term that reads the side to move ([`SideToMove`]) can fire — a knight
+    /// fork on the board, a side with only king and pawns (the passer race) — and in a
+    /// specialised endgame (its verdict carries no tempo): evaluate then. Where it answers, it
+    /// equals the full evaluation (`tests/null_move_shortcut.rs`).
     ///
     /// ```
     /// use minkowski_core::eval::Evaluator;
@@ -301,9 +304,11 @@ impl Evaluator {
     /// ```
     #[must_use]
     pub fn after_null_move(&self, board: &Board, parent: Value) -> Option<Value> {
-        let pieces = board.occupied() & !(board.pawns() | board.kings());
-        let bare = |color| (pieces & board.by_color(color)).is_empty();
-        if bare(Color::White) || bare(Color::Black) || endgame::lookup(board).is_some() {
+        // Every family that takes a `SideToMove` is asked here.
+        if passers::reads_side_to_move(board)
+            || threats::reads_side_to_move(board)
+            || endgame::lookup(board).is_some()
+        {
             return None;
         }
         let w = &self.weights;
@@ -455,11 +460,12 @@ impl Evaluator {
             },
             None => pawn_king_terms(&info, &mut acc),
         };
-        passers::evaluate(board, &info, passed, pos.turn(), &mut acc);
+        let to_move = SideToMove::new(pos.turn());
+        passers::evaluate(board, &info, passed, to_move, &mut acc);
         for color in Color::ALL {
             king::danger(board, &info, color, &mut acc);
         }
-        threats::evaluate(board, &info, pos.turn(), &mut acc);
+        threats::evaluate(board, &info, to_move, &mut acc);
         let closed = pieces::closedness(board);
         for color in Color::ALL {
             pieces::evaluate(board, &info, color, closed, &mut acc);

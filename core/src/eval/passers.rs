@@ -10,6 +10,7 @@ use super::endgame::PasserRace;
 use super::info::Info;
 use super::pawns::{front_file, relative_rank, stop_square};
 use super::term::Term;
+use super::to_move::SideToMove;
 use super::tracer::Tracer;
 use super::weights::channel::Linear;
 use super::weights::{Channel, Keys, PAWN_RANKS, Weight, WeightSpec, defaults};
@@ -103,12 +104,22 @@ pub const PASSED_STACKED: Weight<Linear, 8, Passers> = Weight::named(WEIGHTS, "p
 pub const PASSED_UNSTOPPABLE: Weight<Linear, 1, Passers> =
     Weight::named(WEIGHTS, "passed_unstoppable");
 
+/// Whether the side to move can change this family's value on `board`: the passer race is run
+/// only against a side with no piece but its king (and pawns).
+#[must_use]
+pub fn reads_side_to_move(board: &Board) -> bool {
+    let pieces = board.occupied() & !(board.pawns() | board.kings());
+    Color::ALL
+        .into_iter()
+        .any(|color| (pieces & board.by_color(color)).is_empty())
+}
+
 /// Scores both sides' passed pawns (`passed`, both colours), `turn` to move.
 pub fn evaluate<T: Tracer>(
     board: &Board,
     info: &Info,
     passed: Bitboard,
-    turn: Color,
+    turn: SideToMove,
     acc: &mut Acc<'_, T>,
 ) {
     let mut unstoppable = [false; 2];
@@ -147,7 +158,7 @@ pub fn evaluate<T: Tracer>(
                 let race = PasserRace {
                     pawn: sq,
                     pawn_color: color,
-                    pawn_to_move: turn == color,
+                    pawn_to_move: turn.color() == color,
                 };
                 let caught = info.king.get(!color).is_some_and(|k| race.king_catches(k));
                 unstoppable[usize::from(color == Color::Black)] |= !caught;
@@ -181,7 +192,13 @@ mod tests {
         let mut acc = Acc::new(&w, &mut tracer);
         let passed = structure(&info.pawns_and_kings(), Color::White, &mut acc)
             | structure(&info.pawns_and_kings(), Color::Black, &mut acc);
-        evaluate(pos.board(), &info, passed, pos.turn(), &mut acc);
+        evaluate(
+            pos.board(),
+            &info,
+            passed,
+            SideToMove::new(pos.turn()),
+            &mut acc,
+        );
         Color::ALL.map(|c| main_counts(&tracer, c, field))
     }
 

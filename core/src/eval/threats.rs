@@ -19,6 +19,7 @@ use super::acc::Acc;
 use super::info::Info;
 use super::tactics::{knight_fork_moves, pawn_attacks_set};
 use super::term::Term;
+use super::to_move::SideToMove;
 use super::tracer::Tracer;
 use super::weights::channel::Linear;
 use super::weights::{Channel, Keys, Slot, Weight, WeightSpec, defaults, role_index};
@@ -189,17 +190,30 @@ const BY_KING_MINOR: usize = 0;
 /// Index of a threatened rook in [`THREAT_BY_KING`].
 const BY_KING_ROOK: usize = 1;
 
+/// Whether the side to move can change this family's value on `board`: a knight fork counts as
+/// `fork_now` for the side to move and `fork_threat` for the other.
+#[must_use]
+pub fn reads_side_to_move(board: &Board) -> bool {
+    Color::ALL
+        .into_iter()
+        .any(|color| knight_fork_moves(board, color).any())
+}
+
 /// Scores every threat on the board and the knight forks, `turn` to move.
 // Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
 // `Evaluator::evaluate_from`); a separate function would count bits the slow way.
 #[inline(always)]
-pub fn evaluate<T: Tracer>(board: &Board, info: &Info, turn: Color, acc: &mut Acc<'_, T>) {
+pub fn evaluate<T: Tracer>(board: &Board, info: &Info, turn: SideToMove, acc: &mut Acc<'_, T>) {
     for color in Color::ALL {
         threatened(board, info, color, acc);
         pawn_push(board, info, color, acc);
         // Knight forks: the side to move can play one now; the other only threatens it.
         if knight_fork_moves(board, color).any() {
-            let weight = if turn == color { FORK_NOW } else { FORK_THREAT };
+            let weight = if turn.color() == color {
+                FORK_NOW
+            } else {
+                FORK_THREAT
+            };
             acc.add(color, weight, 1);
         }
     }
