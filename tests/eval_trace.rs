@@ -12,6 +12,7 @@ use minkowski::eval::score::S;
 use std::collections::HashMap;
 
 use minkowski::eval::base::TEMPO;
+use minkowski::eval::combine::{Pair, combine};
 use minkowski::eval::trace::{Coefficients, Term};
 use minkowski::eval::weights::Weights;
 use minkowski::eval::{EVAL_LIMIT, Evaluator};
@@ -178,22 +179,29 @@ fn predicted_change(c: &Coefficients, w: &Weights, index: usize, delta: S) -> i3
     c.white_value(&changed) - c.white_value(w)
 }
 
-/// Whether the drawishness stage passes a change of `count` times at most 24 in one weight's
-/// endgame half through as it is: no scale factor (128 whoever is ahead), and the endgame half
-/// far enough from zero that neither its sign nor the complexity's floor can change.
+/// Whether the stages after the linear sum (the drawishness stage and any other in `combine`)
+/// pass a change of up to 24 × `count` in the endgame half through as it is: asked of the
+/// combine itself in real numbers, not of a model of its stages. Every stage is piecewise
+/// linear, so a half moved by exactly ±24 × `count` at both ends of the range has no kink in it.
 fn passes_through(c: &Coefficients, w: &Weights, count: i32) -> bool {
-    let Some(factors) = c.scale else {
-        return true;
+    if c.replaced() {
+        return true; // a replacing verdict is blended alone: no stage after it
+    }
+    let parts = c.parts(|index| {
+        w.slot(index).map_or(Pair::zero(), |s| Pair {
+            mg: f64::from(s.mg()),
+            eg: f64::from(s.eg()),
+        })
+    });
+    let eg_after = |shift: f64| {
+        let mut moved = parts;
+        moved.linear.eg += shift;
+        combine(&moved).sum.eg
     };
-    let mut raw = c.clone();
-    raw.scale = None;
-    let eg = raw.sum(w).eg();
-    let complexity: i32 = c
-        .complexity
-        .iter()
-        .map(|&(i, n)| w.slot(usize::from(i)).expect("a slot").eg() * i32::from(n))
-        .sum();
-    factors == [128, 128] && eg.abs() > complexity.abs() + 24 * count.abs()
+    let (middle, reach) = (eg_after(0.0), f64::from(24 * count.abs()));
+    // Equal up to the reals' rounding (the danger curve's endgame half is a fraction).
+    let exact = |moved: f64| (moved - reach).abs() < 1e-6;
+    exact(eg_after(reach) - middle) && exact(middle - eg_after(-reach))
 }
 
 #[test]
