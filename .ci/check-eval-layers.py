@@ -13,6 +13,10 @@ Lowest first:
   4  the evaluation's root (eval/mod.rs): the Evaluator, and the table's order of families
   5  layout: the table as a whole (names, defaults), read through `Weights`' methods only
 
+Also checked: every family whose code takes the side to move (`SideToMove`) is asked by the
+null-move shortcut (`<family>::reads_side_to_move(` inside `after_null_move` in eval/mod.rs),
+so a new term that reads who moves cannot make the shortcut inexact unnoticed.
+
 A module is a top-level file of core/src/eval or a folder of it (endgame/, weights/, threats/,
 trace/ are one module each with their files). Imports are read from code lines (comments and
 doc comments are skipped, and unit tests: they test the whole): `super::x`, `crate::eval::x` and
@@ -99,12 +103,39 @@ def imports(path, rel):
     return found
 
 
+def side_to_move_readers_are_asked(families):
+    """Failures: families naming `SideToMove` in code that `after_null_move` does not ask."""
+    with open(os.path.join(ROOT, "mod.rs"), encoding="utf-8") as fh:
+        root = fh.read()
+    start = root.find("fn after_null_move(")
+    if start < 0:
+        return ["eval/mod.rs has no `fn after_null_move(`"]
+    body = root[start:root.find("\n    }\n", start)]
+    failures = []
+    for dirpath, _, files in os.walk(ROOT):
+        for f in sorted(files):
+            if not f.endswith(".rs"):
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, f), ROOT)
+            own = module_of(rel)
+            if own not in families:
+                continue
+            reads = any("SideToMove" in line for _, line in code_lines(os.path.join(dirpath, f)))
+            if reads and f"{own}::reads_side_to_move(" not in body:
+                failures.append(
+                    f"core/src/eval/{rel}: takes `SideToMove`, but `after_null_move` does not ask "
+                    f"`{own}::reads_side_to_move(board)`"
+                )
+    return failures
+
+
 def main():
     families, clashes = add_families()
     failures = [f"module '{c}' is placed as a family in eval/mod.rs but has layer {LAYERS[c]}"
                 for c in clashes]
     if not families:
         failures.append("no `impl Family for ...` line found in eval/mod.rs")
+    failures += side_to_move_readers_are_asked(families)
     graph = {m: set() for m in LAYERS}
     for dirpath, _, files in os.walk(ROOT):
         for f in sorted(files):
@@ -147,7 +178,8 @@ def main():
     if failures:
         return 1
     print(f"eval layers: {len(LAYERS)} modules ({len(families)} families), "
-          f"{sum(map(len, graph.values()))} imports, no upward import, no circle")
+          f"{sum(map(len, graph.values()))} imports, no upward import, no circle; "
+          "every family that takes the side to move is asked by the null-move shortcut")
     return 0
 
 
