@@ -1,6 +1,6 @@
 //! `minkowski tune FILE... --epochs N --out tuned.toml [--rust FILE] [--only PATTERN]
 //! [--threads N] [--validation PCT] [--lr X] [--batch N] [--k X] [--l2 X] [--lambda X] [--skip-bad]
-//! [--last]`:
+//! [--phase-balance] [--coverage FILE] [--last]`:
 //! Texel tuning of the evaluation's weights (the library's `minkowski::tune`) to labelled
 //! positions.
 //!
@@ -32,6 +32,12 @@ const EXIT_ERROR: u8 = 2;
 
 /// Malformed lines reported one by one; the rest are only counted.
 const MAX_REPORTED: usize = 10;
+
+/// Weights named in the coverage report: the rarest this many.
+const RAREST: usize = 20;
+
+/// The seed of `--phase-balance`'s draw (fixed: a rerun keeps the same positions).
+const BALANCE_SEED: u64 = 0x5eed_ba1a;
 
 /// Unused weights named one by one in the report.
 const MAX_NAMED: usize = 12;
@@ -84,6 +90,15 @@ pub struct TuneArgs {
     /// Skip malformed lines (reported) instead of stopping.
     #[arg(long)]
     skip_bad: bool,
+    /// Train on at most an even share of the positions at each game phase (the training set's
+    /// size over the 25 phases, drawn at random; the phases short of it keep every position).
+    /// The validation set is left as it is, so losses compare with unbalanced runs.
+    #[arg(long)]
+    phase_balance: bool,
+    /// Write how many training positions move each weight (`name<TAB>positions`, rarest
+    /// first) to FILE; the rarest are printed either way.
+    #[arg(long, value_name = "FILE")]
+    coverage: Option<PathBuf>,
     /// Write the last epoch's weights (default: those of the epoch with the lowest validation
     /// loss, the starting weights if none was lower).
     #[arg(long)]
@@ -134,6 +149,17 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
             "{malformed} malformed line(s); fix them or pass --skip-bad to train on the rest"
         ));
     }
+    if args.phase_balance {
+        let before = builder.training.len();
+        builder.training = builder.training.phase_balanced(BALANCE_SEED);
+        say(&format!(
+            "phase-balanced: {} of {before} training positions kept (at most {} a phase); by \
+             phase 0..24: {:?}",
+            builder.training.len(),
+            before.div_ceil(builder.training.phase_counts().len()),
+            builder.training.phase_counts()
+        ));
+    }
     let (training, validation) = (builder.training.len(), builder.validation.len());
     say(&format!(
         "loaded {} positions in {:.1}s: {training} training, {validation} validation, {} dropped \
@@ -151,6 +177,7 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
         return Err("no training positions".into());
     }
 
+    let builder_coverage = builder.training.coverage();
     let options = TuneOptions {
         k: args.k,
         learning_rate: args.lr,
@@ -179,6 +206,7 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
         Weights::names().len(),
     ));
     report_unused(&tuner);
+    report_coverage(&builder_coverage, &selection, args.coverage.as_deref())?;
 
     let hand = tuner.losses();
     say("epoch  training    validation  seconds");
@@ -400,6 +428,42 @@ fn report_unused(tuner: &Tuner) {
             ""
         }
     ));
+}
+
+/// Print the [`RAREST`] selected weights that the fewest training positions move (0 excluded:
+/// [`report_unused`] names those), and write every weight's count to `file` if given.
+fn report_coverage(
+    coverage: &[usize],
+    selection: &Selection,
+    file: Option<&Path>,
+) -> Result<(), String> {
+    let mut rows: Vec<(usize, String)> = coverage
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| selection.contains(i))
+        .filter_map(|(i, &n)| Weights::name_of(i).map(|name| (n, name)))
+        .collect();
+    rows.sort();
+    let rare: Vec<String> = rows
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .take(RAREST)
+        .map(|(n, name)| format!("{name} {n}"))
+        .collect();
+    say(&format!(
+        "the {} weights the fewest training positions move (positions): {}",
+        rare.len(),
+        rare.join(", ")
+    ));
+    if let Some(path) = file {
+        let text: String = rows
+            .iter()
+            .map(|(n, name)| format!("{name}\t{n}\n"))
+            .collect();
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        say(&format!("wrote every weight's coverage to {}", path.display()));
+    }
+    Ok(())
 }
 
 /// Write the engine.toml and the Rust file; the engine.toml is read back with the engine's

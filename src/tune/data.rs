@@ -262,26 +262,109 @@ impl Dataset {
     #[must_use]
     pub fn shuffled(&self, seed: u64) -> Dataset {
         let mut order: Vec<usize> = (0..self.len()).collect();
-        let mut state = seed;
-        for i in (1..order.len()).rev() {
-            let j = (splitmix(&mut state) % (i as u64 + 1)) as usize;
-            order.swap(i, j);
+        shuffle(&mut order, seed);
+        self.subset(&order)
+    }
+
+    /// At most an even share of the positions at each phase (the set's size over the 25 phases
+    /// 0 ..= 24, rounded up), the ones kept drawn from `seed`, in their original order.
+    ///
+    /// Self-play data are mostly openings and early middlegames (a fifth of them at the full
+    /// phase 24), so a fit on them spends its steps where the evaluation changes least and
+    /// learns the endgame halves of the weights from few positions; the phases that fall short
+    /// of the share keep every position.
+    ///
+    /// ```
+    /// use minkowski::eval::Evaluator;
+    /// use minkowski::tune::Dataset;
+    /// let mut data = Dataset::default();
+    /// let e = Evaluator::default();
+    /// for _ in 0..30 {
+    ///     data.push(&e.coefficients(&shakmaty::Chess::default()), 0.5); // phase 24
+    /// }
+    /// let bare: shakmaty::Chess = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    ///     .parse::<shakmaty::fen::Fen>().unwrap()
+    ///     .into_position(shakmaty::CastlingMode::Standard).unwrap();
+    /// data.push(&e.coefficients(&bare), 1.0); // phase 0
+    /// let balanced = data.phase_balanced(7);
+    /// // 31 positions over 25 phases: at most 2 a phase.
+    /// assert_eq!(balanced.len(), 3);
+    /// assert_eq!(balanced.phase_counts()[0], 1);
+    /// ```
+    #[must_use]
+    pub fn phase_balanced(&self, seed: u64) -> Dataset {
+        let phases = PHASES;
+        let share = self.len().div_ceil(phases);
+        let mut order: Vec<usize> = (0..self.len()).collect();
+        shuffle(&mut order, seed);
+        let mut taken = vec![0; phases];
+        let mut kept: Vec<usize> = order
+            .into_iter()
+            .filter(|&i| {
+                let t = &mut taken[usize::from(self.phase[i]).min(phases - 1)];
+                *t += 1;
+                *t <= share
+            })
+            .collect();
+        kept.sort_unstable();
+        self.subset(&kept)
+    }
+
+    /// How many positions there are at each phase, 0 ..= 24.
+    #[must_use]
+    pub fn phase_counts(&self) -> Vec<usize> {
+        let mut counts = vec![0; PHASES];
+        for &p in &self.phase {
+            if let Some(c) = counts.get_mut(usize::from(p)) {
+                *c += 1;
+            }
         }
+        counts
+    }
+
+    /// How many positions each flat index enters (any channel, any count other than 0): the
+    /// number of examples the fit has for that weight. A weight with none keeps its value;
+    /// one with a few hundred is fitted to those few.
+    #[must_use]
+    pub fn coverage(&self) -> Vec<usize> {
+        let mut positions = vec![0; Weights::COUNT];
+        let mut seen = vec![usize::MAX; Weights::COUNT];
+        for i in 0..self.len() {
+            let [white, black] = self.danger(i);
+            for &(index, count) in self
+                .terms(i)
+                .iter()
+                .chain(white)
+                .chain(black)
+                .chain(self.complexity(i))
+            {
+                let index = usize::from(index);
+                if count != 0 && index < positions.len() && seen[index] != i {
+                    seen[index] = i;
+                    positions[index] += 1;
+                }
+            }
+        }
+        positions
+    }
+
+    /// The positions `order` names, in that order.
+    fn subset(&self, order: &[usize]) -> Dataset {
         let mut out = Dataset {
-            starts: Vec::with_capacity(self.starts.len()),
+            starts: Vec::with_capacity(order.len() + 1),
             terms: Vec::with_capacity(self.terms.len()),
-            danger_starts: Vec::with_capacity(self.danger_starts.len()),
+            danger_starts: Vec::with_capacity(2 * order.len() + 1),
             danger: Vec::with_capacity(self.danger.len()),
-            complexity_starts: Vec::with_capacity(self.complexity_starts.len()),
+            complexity_starts: Vec::with_capacity(order.len() + 1),
             complexity: Vec::with_capacity(self.complexity.len()),
-            scale: Vec::with_capacity(self.len()),
-            phase: Vec::with_capacity(self.len()),
-            target: Vec::with_capacity(self.len()),
+            scale: Vec::with_capacity(order.len()),
+            phase: Vec::with_capacity(order.len()),
+            target: Vec::with_capacity(order.len()),
         };
         out.starts.push(0);
         out.danger_starts.push(0);
         out.complexity_starts.push(0);
-        for i in order {
+        for &i in order {
             out.terms.extend_from_slice(self.terms(i));
             out.starts.push(out.terms.len());
             for side in self.danger(i) {
@@ -295,6 +378,18 @@ impl Dataset {
             out.target.push(self.target[i]);
         }
         out
+    }
+}
+
+/// The phases a position can have, 0 ..= [`MAX_PHASE`].
+const PHASES: usize = MAX_PHASE as usize + 1;
+
+/// Fisher-Yates over `order` with [`splitmix`] from `seed`.
+fn shuffle(order: &mut [usize], seed: u64) {
+    let mut state = seed;
+    for i in (1..order.len()).rev() {
+        let j = (splitmix(&mut state) % (i as u64 + 1)) as usize;
+        order.swap(i, j);
     }
 }
 
