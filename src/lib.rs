@@ -126,6 +126,15 @@
 //! Licence: GPL-3.0-or-later (shakmaty, which this library exposes, is GPL-3.0-or-later too), so
 //! an engine that links it is distributed under the GPL as well.
 
+/// The engine's version as `id name` and `minkowski --version` show it: the package version,
+/// followed by the short git commit when it was built from its own checkout (`0.2.0 (1a2b3c4)`),
+/// the version alone otherwise (see build.rs).
+///
+/// ```
+/// assert!(minkowski::VERSION.starts_with(env!("CARGO_PKG_VERSION")));
+/// ```
+pub const VERSION: &str = env!("MINKOWSKI_VERSION");
+
 /// The chess library Minkowski is built on, re-exported so that users name exactly the types
 /// Minkowski's functions take (`minkowski::shakmaty::{Square, Bitboard, Color}`) without having to
 /// depend on the same shakmaty version themselves.

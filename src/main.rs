@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 
 /// Minkowski, a UCI chess engine whose evaluation thinks in square distances.
 #[derive(Parser, Debug)]
-#[command(name = "minkowski", version, about, allow_external_subcommands = true)]
+#[command(name = "minkowski", version = minkowski::VERSION, about, allow_external_subcommands = true)]
 struct Args {
     /// Configuration file (default: ./engine.toml if it exists).
     #[arg(long, global = true)]

@@ -52,7 +52,7 @@ pub use weights::*;
 
 use std::ffi::{CStr, c_char};
 
-/// This library's version, e.g. "0.1.0", as a NUL-terminated string owned by the library
+/// This library's version, e.g. "0.2.0", as a NUL-terminated string owned by the library
 /// (never free it).
 ///
 /// Thread safety: safe to call from any thread at any time.

@@ -354,7 +354,7 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     fn uci(&self) {
         let mut lines = vec![
-            UciMessage::id_name(&format!("Minkowski {}", env!("CARGO_PKG_VERSION"))).to_string(),
+            UciMessage::id_name(&format!("Minkowski {}", crate::VERSION)).to_string(),
             UciMessage::id_author(AUTHOR).to_string(),
         ];
         lines.extend(options::declarations(&self.defaults));
