@@ -7,9 +7,10 @@
 //! count. Whole games are kept or dropped (a hash of the file's place in the argument list and
 //! the game's number picks about `--positions` positions), and a hash of the same pair holds
 //! `--validation` percent of the games out of the fit. Each kept position is scored by a
-//! search to `--depth` plies from a cleared searcher (1: one ply and the quiescence search
-//! after it; 0: the static evaluation, positions in check left out), so the scores do not
-//! depend on `--jobs`. Mates, tablebase scores and scores beyond `--max-score` are left out:
+//! search to `--depth` plies (default 8: the scores a GUI sees come from searches, and of
+//! depths 0, 1, 4 and 8 the depth-8 scores predicted the results best, docs/results.md) from a
+//! searcher cleared every 256 positions, so the scores do not depend on `--jobs`; depth 0 is
+//! the static evaluation (positions in check left out). Mates, tablebase scores and scores beyond `--max-score` are left out:
 //! the engine reports those as certain or nearly so.
 //!
 //! Prints the data's size, the loss of the fit (training and validation) against two
@@ -31,7 +32,8 @@ use minkowski::search::{Limits, Score, SearchControl, Searcher};
 use minkowski::value::Value;
 use minkowski::wdl::fit::{Band, Outcome, Samples, calibration, fit, fit_flat, log_loss};
 use minkowski::wdl::{WdlModel, material};
-use shakmaty::{Chess, Color, Position};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Position};
 
 /// Exit status for bad input.
 const EXIT_ERROR: u8 = 2;
@@ -42,6 +44,15 @@ const TASK_POSITIONS: usize = 256;
 
 /// Transposition table per job, in MB: shallow searches of one position need little.
 const TASK_HASH_MB: usize = 1;
+
+/// Most nodes one position's search may take: a shallow search needs thousands, but the
+/// quiescence search of a rare position runs away (millions of nodes at depth 1), and one such
+/// position must not stall the run. A search stopped here still gives its score; the count
+/// and the first few FENs are reported.
+const NODE_CAP: u64 = 1_000_000;
+
+/// Positions whose search hit [`NODE_CAP`], named one by one on stderr.
+const MAX_CAPPED_SHOWN: usize = 5;
 
 /// Where the calibration table cuts its score bands, in centipawns (the side to move's view).
 const BAND_EDGES: [i32; 14] = [
@@ -61,7 +72,7 @@ pub struct WdlFitArgs {
     #[arg(long, value_name = "N", default_value_t = 300_000)]
     positions: usize,
     /// Score each position by a search to this depth (0: the static evaluation).
-    #[arg(long, value_name = "D", default_value_t = 1,
+    #[arg(long, value_name = "D", default_value_t = 8,
           value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
     /// Threads scoring positions.
@@ -109,7 +120,16 @@ pub fn run(args: &WdlFitArgs, config: Option<&Path>) -> ExitCode {
         }
     };
     let evaluator = Evaluator::new(config.weights());
-    let scores = score_all(&picked, &evaluator, args.depth, args.jobs as usize);
+    let (scores, capped) = score_all(&picked, &evaluator, args.depth, args.jobs as usize);
+    if !capped.is_empty() {
+        eprintln!(
+            "minkowski wdl-fit: {} searches stopped at {NODE_CAP} nodes, e.g.:",
+            capped.len()
+        );
+        for fen in capped.iter().take(MAX_CAPPED_SHOWN) {
+            eprintln!("  {fen}");
+        }
+    }
     let (mut train, mut validation) = (Samples::default(), Samples::default());
     let mut left_out = 0;
     for (p, score) in picked.iter().zip(&scores) {
@@ -244,16 +264,18 @@ fn outcome_for(result: GameResult, turn: Color) -> Outcome {
 }
 
 /// Every position's score in centipawns (side to move), `None` for those left out: in check
-/// at depth 0, a mate or a tablebase score. In the order of `picked`.
+/// at depth 0, a mate or a tablebase score. In the order of `picked`; with the FENs of the
+/// positions whose search reached [`NODE_CAP`].
 fn score_all(
     picked: &[Picked],
     evaluator: &Evaluator,
     depth: u32,
     jobs: usize,
-) -> Vec<Option<i32>> {
+) -> (Vec<Option<i32>>, Vec<String>) {
     let tasks = picked.len().div_ceil(TASK_POSITIONS);
     let next = AtomicUsize::new(0);
     let mut scores = vec![None; picked.len()];
+    let mut capped = Vec::new();
     run_jobs(
         jobs,
         |sender| {
@@ -266,7 +288,7 @@ fn score_all(
                 }
                 searcher.clear();
                 let range = task * TASK_POSITIONS..((task + 1) * TASK_POSITIONS).min(picked.len());
-                let out: Vec<Option<i32>> = picked[range.clone()]
+                let out: Vec<(Option<i32>, bool)> = picked[range.clone()]
                     .iter()
                     .map(|p| score_one(&p.pos, &mut searcher, depth))
                     .collect();
@@ -277,32 +299,39 @@ fn score_all(
         },
         |results| {
             for (start, out) in results {
-                scores[start..start + out.len()].copy_from_slice(&out);
+                for (i, (score, hit_cap)) in out.into_iter().enumerate() {
+                    scores[start + i] = score;
+                    if hit_cap {
+                        let fen = Fen::from_position(&picked[start + i].pos, EnPassantMode::Legal);
+                        capped.push(fen.to_string());
+                    }
+                }
             }
         },
     );
-    scores
+    (scores, capped)
 }
 
-fn score_one(pos: &Chess, searcher: &mut Searcher, depth: u32) -> Option<i32> {
+/// A position's score (see [`score_all`]) and whether its search reached [`NODE_CAP`].
+fn score_one(pos: &Chess, searcher: &mut Searcher, depth: u32) -> (Option<i32>, bool) {
     if depth == 0 {
         if pos.is_check() {
-            return None;
+            return (None, false);
         }
         let v = searcher.evaluator().evaluate(pos);
-        return (!v.is_mate() && !v.is_tb_win()).then_some(v.0);
+        return ((!v.is_mate() && !v.is_tb_win()).then_some(v.0), false);
     }
     let limits = Limits {
         depth: Some(depth),
+        nodes: Some(NODE_CAP),
         ..Limits::default()
     };
-    match searcher
-        .search(pos, &[], &limits, &SearchControl::default(), &mut ())
-        .score
-    {
+    let result = searcher.search(pos, &[], &limits, &SearchControl::default(), &mut ());
+    let score = match result.score {
         Score::Cp(cp) if !Value(cp).is_tb_win() => Some(cp),
         _ => None,
-    }
+    };
+    (score, result.nodes >= NODE_CAP)
 }
 
 /// Print the coefficients as Rust source, and `a` and `b` at a few material counts.

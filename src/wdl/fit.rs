@@ -451,10 +451,8 @@ fn solve(h: &[Vec<f64>], g: &[f64]) -> Option<Vec<f64>> {
         let mut ok = true;
         'rows: for i in 0..n {
             for j in 0..=i {
-                let mut sum = h[i][j] + if i == j { ridge * scale } else { 0.0 };
-                for k in 0..j {
-                    sum -= l[i][k] * l[j][k];
-                }
+                let ridged = h[i][j] + if i == j { ridge * scale } else { 0.0 };
+                let sum = ridged - (0..j).map(|k| l[i][k] * l[j][k]).sum::<f64>();
                 if i == j {
                     if sum <= 0.0 || !sum.is_finite() {
                         ok = false;
