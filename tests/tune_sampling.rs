@@ -96,10 +96,20 @@ fn the_phase_balanced_draw_caps_every_phase_at_an_even_share() {
     // target (targets tell the positions apart, see `dataset`).
     let params = params_of(&Weights::default());
     let originals: HashSet<(u64, u64)> = (0..data.len())
-        .map(|i| (data.target(i).to_bits(), data.white_real(i, &params).to_bits()))
+        .map(|i| {
+            (
+                data.target(i).to_bits(),
+                data.white_real(i, &params).to_bits(),
+            )
+        })
         .collect();
     let kept: HashSet<(u64, u64)> = (0..balanced.len())
-        .map(|i| (balanced.target(i).to_bits(), balanced.white_real(i, &params).to_bits()))
+        .map(|i| {
+            (
+                balanced.target(i).to_bits(),
+                balanced.white_real(i, &params).to_bits(),
+            )
+        })
         .collect();
     assert!(kept.is_subset(&originals));
     // The same seed draws the same positions; another seed others.

@@ -461,7 +461,10 @@ fn report_coverage(
             .map(|(n, name)| format!("{name}\t{n}\n"))
             .collect();
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        say(&format!("wrote every weight's coverage to {}", path.display()));
+        say(&format!(
+            "wrote every weight's coverage to {}",
+            path.display()
+        ));
     }
     Ok(())
 }
