@@ -172,8 +172,6 @@ impl Evaluator {
                 "cache_kib {cache_kib} is above 1048576 (1 GiB per thread)"
             )));
         }
-        // The KPK bitbase is built here, not by the first KPK position of a batch.
-        minkowski_core::prepare_tables();
         Ok(Evaluator {
             evaluation: Evaluation::new(weights.map(|w| w.weights.clone()).unwrap_or_default()),
             cache_kib,
