@@ -72,7 +72,10 @@ fn run(all: &[Chess], seed: u64, span: i32) -> (usize, u64, u64, f64) {
         let v = e.evaluate(pos);
         values.add(i64::from(v.0));
         let sum = e.material_psqt(pos.board());
-        assert_eq!(e.evaluate_cached(pos.board(), pos.turn(), sum, &mut cache), v);
+        assert_eq!(
+            e.evaluate_cached(pos.board(), pos.turn(), sum, &mut cache),
+            v
+        );
         if i % STRIDE != 0 {
             continue;
         }

@@ -688,4 +688,59 @@ mod tests {
         }
         assert!(cache.hits() * 2 >= cache.probes(), "{} hits", cache.hits());
     }
+
+    /// One cache used in turn by evaluators of different weights (and by a clone, which shares
+    /// its original's stamp) gives each evaluator its own uncached values: a cache never hands
+    /// one set of weights the sums of another, also after `weights_mut` changed them in place.
+    #[test]
+    fn a_cache_never_serves_other_weights() {
+        let fens = [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        ];
+        let positions: Vec<Chess> = fens
+            .iter()
+            .map(|fen| {
+                fen.parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap()
+            })
+            .collect();
+        let mut changed = Evaluator::default();
+        changed
+            .weights_mut()
+            .set("king_pawn_distance.d1", S(-80, -150))
+            .unwrap();
+        changed
+            .weights_mut()
+            .set("pawn_isolated", S(-90, -90))
+            .unwrap();
+        let plain = Evaluator::default();
+        let clone = plain.clone();
+        let mut in_place = Evaluator::default();
+        let mut cache = PawnKingCache::new(64);
+        let mut cached = |e: &Evaluator, pos: &Chess| {
+            let (board, turn) = (pos.board(), pos.turn());
+            e.evaluate_cached(board, turn, e.material_psqt(board), &mut cache)
+        };
+        for _ in 0..2 {
+            for pos in &positions {
+                for e in [&plain, &changed, &clone] {
+                    assert_eq!(cached(e, pos), e.evaluate(pos));
+                }
+                assert_eq!(cached(&in_place, pos), in_place.evaluate(pos));
+            }
+            // In place: the same evaluator, other weights from now on.
+            *in_place.weights_mut() = changed.weights().clone();
+        }
+        assert_ne!(
+            plain.evaluate(&positions[1]),
+            changed.evaluate(&positions[1]),
+            "the changed weights matter"
+        );
+        assert_eq!(plain.stamp(), clone.stamp());
+        assert_ne!(plain.stamp(), changed.stamp());
+    }
 }
