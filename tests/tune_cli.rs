@@ -54,7 +54,7 @@ fn data_file(path: &Path) {
     let mut text = String::new();
     for pos in positions().into_iter().step_by(4) {
         let c = e.coefficients(&pos);
-        let white = c.white_value(&e.weights);
+        let white = c.white_value(e.weights());
         let result = match white {
             w if w > 60 => GameResult::WhiteWins,
             w if w < -60 => GameResult::BlackWins,
@@ -315,7 +315,7 @@ fn lambda_blends_the_search_score_into_the_label() {
     let e = Evaluator::default();
     let mut text = String::new();
     for pos in positions().into_iter().step_by(4) {
-        let white = e.coefficients(&pos).white_value(&e.weights);
+        let white = e.coefficients(&pos).white_value(e.weights());
         let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
         text.push_str(&format_line(&fen, white, GameResult::Draw));
         text.push('\n');
