@@ -67,8 +67,11 @@ UNLABELLED = "# unlabelled "
 #   Final evaluation       +0.25 (white side) [with scaled NNUE, hybrid, ...]
 #   Final evaluation: none (in check)
 FINAL = "Final evaluation"
-# What --static records as the manifest's "go".
-STATIC_GO = "eval (static, Final evaluation)"
+# The lines --static-line can take the label from: the final value (what Stockfish's search
+# starts from: the network's output scaled by the material and damped by the halfmove clock),
+# or the raw network's line printed just above it. The `Final evaluation` line closes each
+# position in either case.
+STATIC_LINES = {"final": FINAL, "nnue": "NNUE evaluation"}
 # Positions per batch with --static unless --batch says otherwise: ~40 ms of Stockfish's `eval`,
 # so the `isready` fence after each batch costs little, and a stop loses little.
 STATIC_BATCH = 256
@@ -84,17 +87,23 @@ class Unsupported(RuntimeError):
     """The engine does not answer `eval` with a `Final evaluation` line: not a static teacher."""
 
 
-def final_evaluation(line):
-    """The centipawns (White's view) of a `Final evaluation` line; None for `none` (in check).
-    Raises ValueError on a line it cannot read."""
-    rest = line[len(FINAL) :].lstrip(":").split()
+def static_go(line):
+    """What a --static run records as the manifest's "go" for `--static-line line`."""
+    return f"eval (static, {STATIC_LINES[line]})"
+
+
+def final_evaluation(line, prefix=FINAL):
+    """The centipawns (White's view) of a `Final evaluation` line (or of another line of the
+    same shape starting with `prefix`); None for `none` (in check). Raises ValueError on a line
+    it cannot read."""
+    rest = line[len(prefix) :].lstrip(":").split()
     if rest[:1] == ["none"]:
         return None
     # Stockfish prints the evaluation from White's view whoever is to move, and says so; a line
     # without "(white side)" might be from the side to move's view, and a wrong sign is worse
     # than no label.
     if len(rest) < 3 or rest[1:3] != ["(white", "side)"]:
-        raise ValueError(f"not `{FINAL} <pawns> (white side)`: {line.strip()}")
+        raise ValueError(f"not `{prefix} <pawns> (white side)`: {line.strip()}")
     try:
         pawns = decimal.Decimal(rest[0])
     except decimal.InvalidOperation:
@@ -109,14 +118,20 @@ class Engine:
     """One UCI engine process, searching positions to a fixed depth or node count, or (static)
     evaluating them with `eval`."""
 
-    def __init__(self, command, go, hash_mb, static=False):
+    def __init__(self, command, go, hash_mb, static=None):
+        """`static`: None to search, or the `--static-line` to label by (`final`, `nnue`)."""
         self.args = (command, go, hash_mb, static)
         self.go = go
         self.static = static
         # Stockfish's `eval` prints some 70 lines a position (tables of terms and piece values);
         # only the `Final evaluation` line counts. Dropping the rest in bulk in the reader
         # thread, not one queue item each, keeps Python from being slower than the engine.
-        self.keep = (FINAL.encode(), b"readyok", b"uciok", b"id name ") if static else None
+        self.keep = (
+            tuple({FINAL.encode(), STATIC_LINES[static].encode()})
+            + (b"readyok", b"uciok", b"id name ")
+            if static
+            else None
+        )
         # In a process group of its own: the command goes through a shell, and killing only the
         # shell would leave a stuck engine running (and holding our stderr) after a restart.
         self.proc = subprocess.Popen(
@@ -249,6 +264,10 @@ class Engine:
         Stockfish prints after it, are not counted), and the `readyok` after them all says that
         nothing more is coming."""
         batch = "".join(f"position fen {fen}\neval\n" for fen in fens)
+        # With --static-line nnue the label is the `NNUE evaluation` line read since the last
+        # `Final evaluation` (none there: in check, no label).
+        wanted = STATIC_LINES[self.static]
+        pending = None
         try:
             self.send(batch + "isready")
         except OSError:
@@ -264,15 +283,21 @@ class Engine:
                         f"commands had a `{FINAL}` line"
                     )
                 return
-            if line.startswith(FINAL):
+            if wanted != FINAL and line.startswith(wanted):
+                pending = line
+            elif line.startswith(FINAL):
                 if len(answers) == len(fens):
                     raise Unsupported(f"more `{FINAL}` lines than `eval` commands")
                 try:
-                    answers.append(final_evaluation(line))
+                    if wanted == FINAL:
+                        answers.append(final_evaluation(line))
+                    else:
+                        answers.append(pending and final_evaluation(pending, wanted))
                 except ValueError as e:
                     fen = fens[len(answers)]
                     print(f"label.py: on {fen}: {e}: left unlabelled", file=sys.stderr)
                     answers.append(None)
+                pending = None
 
 
 ENGINE = None
@@ -544,6 +569,13 @@ def parse_args():
         "as Stockfish 15.1 prints it; positions in check are left unlabelled",
     )
     parser.add_argument(
+        "--static-line",
+        choices=sorted(STATIC_LINES),
+        help="with --static: the line of `eval` the label comes from: `final` (default: "
+        "`Final evaluation`, what Stockfish's search starts from) or `nnue` (`NNUE "
+        "evaluation`, the raw network without the material scale and the halfmove damping)",
+    )
+    parser.add_argument(
         "--batch",
         type=int,
         help=f"with --static: positions sent to each engine at once (default {STATIC_BATCH})",
@@ -558,6 +590,10 @@ def parse_args():
     args = parser.parse_args()
     if args.batch is not None and not args.static:
         parser.error("--batch goes with --static only (a search sends one position at a time)")
+    if args.static_line is not None and not args.static:
+        parser.error("--static-line goes with --static only")
+    if args.static:
+        args.static_line = args.static_line or "final"
     if args.static and args.batch is None:
         args.batch = STATIC_BATCH
     limit_value = 1 if args.static else args.depth if args.depth is not None else args.nodes
@@ -571,7 +607,7 @@ def parse_args():
 def main():
     args = parse_args()
     if args.static:
-        go = STATIC_GO
+        go = static_go(args.static_line)
     else:
         go = f"go depth {args.depth}" if args.depth is not None else f"go nodes {args.nodes}"
     files = input_files(args.inputs)
@@ -582,7 +618,7 @@ def main():
     try:
         # Start one engine here first: a bad command should stop the run with its reason, not
         # leave a pool restarting workers that cannot start.
-        probe = Engine(args.engine, go, args.hash, args.static)
+        probe = Engine(args.engine, go, args.hash, args.static_line)
         teacher = probe.name or args.engine
     except (OSError, RuntimeError) as e:
         sys.exit(f"label.py: the engine `{args.engine}` does not answer `uci`: {e}")
@@ -609,6 +645,8 @@ def main():
         "engine": args.engine,
         "go": go,
         "static": args.static,
+        # The `eval` line the labels come from (`final` or `nnue`); null for a search.
+        "static_line": args.static_line,
         "depth": args.depth,
         "nodes": args.nodes,
         # Positions per `eval` batch; null for a search (one position at a time).
@@ -619,7 +657,7 @@ def main():
     }
     print(f"label.py: teacher {teacher}, `{go}`, {args.jobs} jobs", file=sys.stderr)
     totals = {"positions": 0, "unlabelled": 0, "shards": 0, "skipped": 0}
-    engine_args = (args.engine, go, args.hash, args.static)
+    engine_args = (args.engine, go, args.hash, args.static_line)
     with multiprocessing.Pool(args.jobs, start, engine_args) as pool:
         for path in files:
             try:

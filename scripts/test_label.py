@@ -320,6 +320,29 @@ class LabelTest(unittest.TestCase):
         manifest = json.loads(self.read(search, "positions-000-000.json"))
         self.assertEqual((manifest["static"], manifest["batch"]), (False, None))
 
+    def test_static_line_nnue_takes_the_network_line(self):
+        # The fake prints `NNUE evaluation` as minus its final value: the labels must follow
+        # the line asked for, and a position in check (no NNUE line) stays unlabelled.
+        out = os.path.join(self.dir, "nnue")
+        written = self.static_run(out, "--static-line", "nnue", "--batch", "3")
+        final = self.static_run(os.path.join(self.dir, "final"), "--static-line", "final")
+        self.assertEqual(final, self.static_run(os.path.join(self.dir, "default")))
+        checked = 0
+        for source, line in zip(self.lines, written):
+            if source.startswith("#"):
+                continue
+            fen = source.split("|")[0].strip()
+            expected = fake_static(fen)
+            if expected is None:
+                self.assertEqual(line, f"# unlabelled {fen}\n")
+            else:
+                self.assertEqual(line, f"{fen} | {-expected} | 0.5\n")
+                checked += expected != 0
+        self.assertGreater(checked, 20)
+        manifest = json.loads(self.read(out, "positions-000-000.json"))
+        self.assertEqual(manifest["go"], "eval (static, NNUE evaluation)")
+        self.assertEqual((manifest["static"], manifest["static_line"]), (True, "nnue"))
+
     def test_static_batches_give_the_same_shards(self):
         one = self.static_run(os.path.join(self.dir, "one"), "--batch", "1")
         for extra in (["--batch", "3"], ["--batch", "4", "--jobs", "2"], ["--jobs", "2"]):
@@ -356,6 +379,7 @@ class LabelTest(unittest.TestCase):
             (["--nodes", "100"], "not allowed with argument --depth"),
             (["--static"], "argument --static: not allowed with argument --depth"),
             (["--batch", "8"], "--batch goes with --static only"),
+            (["--static-line", "nnue"], "--static-line goes with --static only"),
         ]
         for extra, message in cases:
             run = self.label(out, *extra)

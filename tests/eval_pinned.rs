@@ -61,7 +61,7 @@ impl Checksum {
 /// the real-number form (slower: they count every weight) on every `STRIDE`th position.
 fn run(all: &[Chess], seed: u64, span: i32) -> (usize, u64, u64, f64) {
     let e = Evaluator::new(weights(seed, span));
-    let params = params_of(&e.weights);
+    let params = params_of(e.weights());
     let mut cache = PawnKingCache::new(1024);
     let (mut values, mut rows) = (
         Checksum(0xcbf2_9ce4_8422_2325),
@@ -72,12 +72,15 @@ fn run(all: &[Chess], seed: u64, span: i32) -> (usize, u64, u64, f64) {
         let v = e.evaluate(pos);
         values.add(i64::from(v.0));
         let sum = e.material_psqt(pos.board());
-        assert_eq!(e.evaluate_cached(pos, sum, &mut cache), v);
+        assert_eq!(
+            e.evaluate_cached(pos.board(), pos.turn(), sum, &mut cache),
+            v
+        );
         if i % STRIDE != 0 {
             continue;
         }
         let c = e.coefficients(pos);
-        assert_eq!(c.evaluate(&e.weights), v);
+        assert_eq!(c.evaluate(e.weights()), v);
         let trace = e.trace(pos);
         assert_eq!(trace.total, v);
         for [white, black] in trace.terms {

@@ -47,7 +47,7 @@ fn drawishness_never_flips_the_sign_of_the_endgame_half() {
                     continue; // a specialised endgame answered
                 };
                 for e in &evaluators {
-                    let (before, after) = endgame_halves(&c, &e.weights);
+                    let (before, after) = endgame_halves(&c, e.weights());
                     assert!(
                         after == 0 || after.signum() == before.signum(),
                         "{before} -> {after}: {}",
@@ -59,7 +59,7 @@ fn drawishness_never_flips_the_sign_of_the_endgame_half() {
                     away += usize::from(after.abs() > before.abs());
                 }
                 let e = &evaluators[0];
-                let (before, after) = endgame_halves(&c, &e.weights);
+                let (before, after) = endgame_halves(&c, e.weights());
                 let row = e.trace(&pos).terms[Term::Drawishness as usize];
                 assert_eq!(row[0] - row[1], S(0, after - before), "{}", fen(&pos));
             }

@@ -109,7 +109,7 @@ fn coefficients_times_weights_give_evaluate_back_exactly() {
         .collect();
     let params: Vec<[f64; 2]> = (0..Weights::COUNT)
         .map(|i| {
-            let s = e.weights.slot(i).expect("index below COUNT");
+            let s = e.weights().slot(i).expect("index below COUNT");
             [f64::from(s.mg()), f64::from(s.eg())]
         })
         .collect();
@@ -117,12 +117,12 @@ fn coefficients_times_weights_give_evaluate_back_exactly() {
     let (mut checked, mut replaced, mut adjusted, mut black) = (0, 0, 0, 0);
     for pos in positions() {
         let c = e.coefficients(&pos);
-        assert_eq!(c.evaluate(&e.weights), e.evaluate(&pos), "{}", fen(&pos));
+        assert_eq!(c.evaluate(e.weights()), e.evaluate(&pos), "{}", fen(&pos));
         // The trace does not depend on the weights that made it: any weights give their
         // evaluation back through it.
         for other in &others {
             assert_eq!(
-                c.evaluate(&other.weights),
+                c.evaluate(other.weights()),
                 other.evaluate(&pos),
                 "{}",
                 fen(&pos)
@@ -141,8 +141,8 @@ fn coefficients_times_weights_give_evaluate_back_exactly() {
         // zero, its sign (and so the way the complexity pushes) may differ between the two.
         let mut raw = c.clone();
         raw.scale = None;
-        if c.scale.is_none() || raw.sum(&e.weights).eg().abs() > 6 {
-            let real = c.white_real(&params) - f64::from(c.white_value(&e.weights));
+        if c.scale.is_none() || raw.sum(e.weights()).eg().abs() > 6 {
+            let real = c.white_real(&params) - f64::from(c.white_value(e.weights()));
             assert!(real.abs() < 6.0, "{real} {}", fen(&pos));
         }
         // The table for people adds up to the same total.
@@ -239,7 +239,7 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
         // Equal halves: the blend of `count × delta` is `count × 7` exactly, whatever the phase.
         let (equal, uneven) = (S(7, 7), S(24, -12));
         let changed = [equal, uneven].map(|delta| {
-            let mut w = e.weights.clone();
+            let mut w = e.weights().clone();
             w.set(name, w.get(name).expect("a weight") + delta)
                 .expect("a weight");
             Evaluator::new(w)
@@ -262,7 +262,7 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
                 let at = || format!("{name} {delta:?} count {count}: {}", fen(pos));
                 assert_eq!(
                     change,
-                    stm * predicted_change(c, &e.weights, index, delta),
+                    stm * predicted_change(c, e.weights(), index, delta),
                     "{}",
                     at()
                 );
@@ -273,7 +273,7 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
                     assert_eq!(change, 0, "{}", at());
                     continue;
                 }
-                if !passes_through(c, &e.weights, count) {
+                if !passes_through(c, e.weights(), count) {
                     continue; // scaled, or near the complexity's floor: not linear there
                 }
                 // Before rounding the change is `count × delta` blended; each of the two
@@ -282,9 +282,9 @@ fn one_weight_changes_evaluate_by_its_coefficient_times_the_change() {
                 assert!((24 * stm * change - exact).abs() < 48, "{}", at());
                 // With equal halves nothing is rounded unless the sum crosses zero.
                 let sum = if is_tempo {
-                    e.weights[TEMPO] * count
+                    e.weights()[TEMPO] * count
                 } else {
-                    c.sum(&e.weights)
+                    c.sum(e.weights())
                 };
                 let numerator = sum.mg() * c.phase + sum.eg() * (24 - c.phase);
                 if delta == equal && numerator.signum() * (numerator + 24 * 7 * count).signum() >= 0

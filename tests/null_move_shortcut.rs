@@ -38,7 +38,7 @@ fn the_null_move_shortcut_equals_a_full_evaluation_wherever_it_answers() {
             // matters (the tempo-only arithmetic would be wrong there).
             None if threats::reads_side_to_move(pos.board()) => {
                 forks += 1;
-                let tempo = e.weights[TEMPO].taper(e.trace(pos).phase);
+                let tempo = e.weights()[TEMPO].taper(e.trace(pos).phase);
                 wrong += usize::from(2 * tempo - parent.0 != full.0);
             }
             None => {}

@@ -69,7 +69,7 @@ fn a_search_after_new_weights_is_a_new_searchers() {
             // ... and by `evaluator_mut`.
             let mut changed = Searcher::new(4);
             let _ = search(&mut changed, &pos, depth);
-            changed.evaluator_mut().weights = new.clone();
+            *changed.evaluator_mut().weights_mut() = new.clone();
             let r = search(&mut changed, &pos, depth);
             assert!(
                 same(&r, &oracle),

@@ -54,7 +54,7 @@ fn data_file(path: &Path) {
     let mut text = String::new();
     for pos in positions().into_iter().step_by(4) {
         let c = e.coefficients(&pos);
-        let white = c.white_value(&e.weights);
+        let white = c.white_value(e.weights());
         let result = match white {
             w if w > 60 => GameResult::WhiteWins,
             w if w < -60 => GameResult::BlackWins,
@@ -315,7 +315,7 @@ fn lambda_blends_the_search_score_into_the_label() {
     let e = Evaluator::default();
     let mut text = String::new();
     for pos in positions().into_iter().step_by(4) {
-        let white = e.coefficients(&pos).white_value(&e.weights);
+        let white = e.coefficients(&pos).white_value(e.weights());
         let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
         text.push_str(&format_line(&fen, white, GameResult::Draw));
         text.push('\n');
@@ -397,4 +397,82 @@ fn games_stay_whole_across_loader_blocks_and_trailers_group_them() {
             );
         }
     }
+}
+
+/// `--phase-balance` keeps at most an even share of the training positions at each phase and
+/// says so; `--coverage FILE` lists every tuned weight, rarest first, with the count of training
+/// positions that move it (tempo: every one), and the twenty rarest are printed.
+#[test]
+fn phase_balance_and_coverage_are_reported() {
+    let dir = scratch("balance");
+    let (data, out, coverage) = (
+        dir.join("data.txt"),
+        dir.join("tuned.toml"),
+        dir.join("coverage.tsv"),
+    );
+    data_file(&data);
+    let (d, o, c) = (
+        data.to_str().unwrap(),
+        out.to_str().unwrap(),
+        coverage.to_str().unwrap(),
+    );
+    let args = [
+        "tune",
+        d,
+        "--epochs",
+        "1",
+        "--out",
+        o,
+        "--validation",
+        "0",
+        "--phase-balance",
+        "--coverage",
+        c,
+    ];
+    let result = run(&args);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let stdout = String::from_utf8_lossy(&result.stdout);
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("phase-balanced: "))
+        .unwrap_or_else(|| panic!("no balance line: {stdout}"));
+    // "phase-balanced: KEPT of BEFORE training positions kept (at most SHARE a phase); by phase
+    // 0..24: [n0, n1, ...]"
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (kept, before, share): (usize, usize, usize) = (
+        words[1].parse().unwrap(),
+        words[3].parse().unwrap(),
+        words[9].parse().unwrap(),
+    );
+    assert!(kept < before, "the suites are not balanced already: {line}");
+    assert_eq!(share, before.div_ceil(25), "{line}");
+    let counts: Vec<usize> = line[line.find('[').unwrap() + 1..line.find(']').unwrap()]
+        .split(", ")
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(counts.len(), 25);
+    assert_eq!(counts.iter().sum::<usize>(), kept);
+    assert!(counts.iter().all(|&n| n <= share), "{line}");
+    // The coverage file: every tuned weight once, sorted by count, tempo in every position.
+    let text = std::fs::read_to_string(&coverage).expect("coverage written");
+    let rows: Vec<(String, usize)> = text
+        .lines()
+        .map(|l| {
+            let (name, n) = l.split_once('\t').expect("name<TAB>count");
+            (name.to_owned(), n.parse().expect("a count"))
+        })
+        .collect();
+    assert!(rows.windows(2).all(|w| w[0].1 <= w[1].1), "rarest first");
+    let names: std::collections::HashSet<&str> = rows.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names.len(), rows.len());
+    assert!(names.len() > 700, "{}", names.len());
+    let tempo = rows
+        .iter()
+        .find(|(n, _)| n == "tempo")
+        .expect("tempo listed");
+    assert_eq!(tempo.1, kept);
+    assert!(
+        stdout.contains("the 20 weights the fewest training positions move"),
+        "{stdout}"
+    );
 }

@@ -20,6 +20,11 @@ static int eval(MkPosition p) {
     return mk_evaluate(NULL, &p, &cp);
 }
 
+static int trusted(MkEvaluator *ev, MkPosition p) {
+    int32_t cp;
+    return mk_evaluator_evaluate_trusted(ev, &p, &cp);
+}
+
 int main(void) {
     MkPosition start, p;
     int32_t cp;
@@ -66,6 +71,30 @@ int main(void) {
     expect("trace: NULL rows, capacity 5", mk_trace(NULL, &start, no_rows, 5, &summary), MK_ERR_NULL);
     MkScore score;
     expect("mop-up with kings in contact", mk_mop_up(NULL, 0, 1, &score), MK_ERR_POSITION);
+    /* The trusted call builds no position: it refuses only what it documents. */
+    MkEvaluator *ev = mk_evaluator_new(NULL);
+    p = start; p.black |= 1ull << 4;
+    expect("trusted: white and black overlap", trusted(ev, p), MK_ERR_BITBOARDS);
+    p = start; p.kings |= 1ull << 28; p.white |= 1ull << 28;
+    expect("trusted: two white kings", trusted(ev, p), MK_ERR_POSITION);
+    p = start; p.knights &= ~2ull; p.pawns |= 2ull;
+    expect("trusted: white pawn on b1 (back rank)", trusted(ev, p), MK_ERR_POSITION);
+    memset(&p, 0, sizeof p);
+    expect("trusted: empty board", trusted(ev, p), MK_ERR_POSITION);
+    p = start; p.queens &= ~(1ull << 59); p.black &= ~(1ull << 59); /* White to move, e8 in check */
+    p.queens |= 1ull << 20; p.white |= 1ull << 20; p.pawns &= ~(1ull << 12); p.white &= ~(1ull << 12);
+    p.pawns &= ~(1ull << 52); p.black &= ~(1ull << 52);
+    expect("checked: the side not to move in check", eval(p), MK_ERR_POSITION);
+    expect("trusted: the side not to move in check (a value)", trusted(ev, p), MK_OK);
+    mk_evaluator_free(ev);
+    char name[8];
+    expect("weight name: index past the last", mk_weights_name(mk_weights_count(), name, sizeof name), MK_ERR_ARGUMENT);
+    expect("weight name: buffer of 1 byte", mk_weights_name(0, name, 1), MK_ERR_BUFFER);
+    expect("weight name: NULL buffer, capacity 8", mk_weights_name(0, NULL, 8), MK_ERR_NULL);
+    char header[32];
+    snprintf(header, sizeof header, "%d.%d.%d", MK_VERSION_MAJOR, MK_VERSION_MINOR, MK_VERSION_PATCH);
+    expect("library version = the header's MK_VERSION_*",
+           strcmp(mk_version(), header) == 0 && mk_abi_version() == MK_ABI_VERSION ? MK_OK : MK_ERR_ARGUMENT, MK_OK);
     printf("%s\n", failures ? "SOME CODES DIFFER" : "all codes as documented");
     return failures ? 1 : 0;
 }

@@ -82,8 +82,9 @@ fn main() {
                 let cp = match call {
                     0 => evaluator.evaluate(black_box(pos)).0,
                     4 => {
-                        let sum = evaluator.material_psqt(pos.board());
-                        evaluator.evaluate_cached(black_box(pos), sum, &mut cache).0
+                        let (board, turn) = (black_box(pos).board(), pos.turn());
+                        let sum = evaluator.material_psqt(board);
+                        evaluator.evaluate_cached(board, turn, sum, &mut cache).0
                     }
                     // The checks and conversion of the checked calls, without the evaluation.
                     5 => unsafe { mk_position_check(black_box(mk)) },

@@ -38,7 +38,12 @@ pub const MK_ERR_INTERNAL: i32 = -99;
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
 pub extern "C" fn mk_status_name(status: i32) -> *const c_char {
-    let name: &CStr = match status {
+    boundary(std::ptr::null(), || name_of(status).as_ptr())
+}
+
+/// The name of a status code, for mk_status_name.
+fn name_of(status: i32) -> &'static CStr {
+    match status {
         MK_OK => c"MK_OK",
         MK_ERR_NULL => c"MK_ERR_NULL",
         MK_ERR_BITBOARDS => c"MK_ERR_BITBOARDS",
@@ -50,8 +55,7 @@ pub extern "C" fn mk_status_name(status: i32) -> *const c_char {
         MK_ERR_ARGUMENT => c"MK_ERR_ARGUMENT",
         MK_ERR_INTERNAL => c"MK_ERR_INTERNAL",
         _ => c"MK_UNKNOWN",
-    };
-    name.as_ptr()
+    }
 }
 
 /// Runs an entry point's body; a panic becomes on_panic instead of unwinding into C (which

@@ -7,7 +7,7 @@ use minkowski_core::eval::endgame::{KNOWN_WIN, Verdict};
 use minkowski_core::eval::score::{MAX_PHASE, S};
 use minkowski_core::eval::trace::EvalTrace;
 use minkowski_core::eval::trace::Term;
-use minkowski_core::shakmaty::{Chess, Color};
+use minkowski_core::shakmaty::{Chess, Color, Position};
 
 use crate::errors::{MK_ERR_BUFFER, MK_ERR_NULL, boundary, status};
 use crate::position::{MkPosition, parse_fen, read};
@@ -114,7 +114,9 @@ pub unsafe extern "C" fn mk_evaluate(
         let (pos, cp) = unsafe { (read(pos)?, cp.as_mut().ok_or(MK_ERR_NULL)?) };
         let pos = pos.to_chess()?;
         // SAFETY: the caller's contract above.
-        *cp = unsafe { evaluator(weights) }.evaluate(&pos).0;
+        *cp = unsafe { evaluator(weights) }
+            .evaluate_board(pos.board(), pos.turn())
+            .0;
         Ok(())
     })
 }
@@ -293,7 +295,7 @@ pub unsafe extern "C" fn mk_score_bounds(
         // SAFETY: the caller's contract above.
         let (w, out) = unsafe {
             (
-                &evaluator(weights).weights,
+                evaluator(weights).weights(),
                 out.as_mut().ok_or(MK_ERR_NULL)?,
             )
         };

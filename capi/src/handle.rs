@@ -3,7 +3,7 @@
 
 use minkowski_core::eval::Evaluator;
 use minkowski_core::eval::pawn_king::PawnKingCache;
-use minkowski_core::shakmaty::{Chess, Position};
+use minkowski_core::shakmaty::{Board, Color, Position};
 
 use crate::errors::{MK_ERR_NULL, boundary, status};
 use crate::position::{MkPosition, read};
@@ -19,17 +19,22 @@ pub struct MkEvaluator {
 }
 
 impl MkEvaluator {
-    /// The evaluation of a position already converted: the engine's cached path (the same value
-    /// as Evaluator::evaluate, with the pawn-king terms read from the cache when it has them).
-    fn evaluate(&mut self, pos: &Chess) -> i32 {
-        let sum = self.evaluator.material_psqt(pos.board());
-        self.evaluator.evaluate_cached(pos, sum, &mut self.cache).0
+    /// The evaluation of the pieces of `board` with `turn` to move: the engine's cached path
+    /// (the same value as Evaluator::evaluate_board, with the pawn-king terms read from the
+    /// cache when it has them).
+    fn evaluate(&mut self, board: &Board, turn: Color) -> i32 {
+        let sum = self.evaluator.material_psqt(board);
+        self.evaluator
+            .evaluate_cached(board, turn, sum, &mut self.cache)
+            .0
     }
 }
 
 /// A new evaluator with a copy of weights (NULL: the built-in weights) and an empty pawn-king
 /// cache; NULL only if the library fails internally. The weights handle may be freed or changed
-/// afterwards: the evaluator keeps its own copy. Free it with mk_evaluator_free.
+/// afterwards: the evaluator keeps its own copy. Free it with mk_evaluator_free. The first
+/// call of a process also builds the tables the evaluation would otherwise build on first use
+/// (as mk_init: the KPK bitbase, about 50 ms), so that no evaluation in a search pauses.
 ///
 /// Thread safety: safe to call from any number of threads at once. The evaluator it returns is
 /// for one thread at a time: give each search thread its own.
@@ -40,6 +45,7 @@ pub unsafe extern "C" fn mk_evaluator_new(weights: *const MkWeights) -> *mut MkE
     boundary(std::ptr::null_mut(), || {
         // SAFETY: the caller's contract above.
         let evaluator = unsafe { evaluator(weights) }.clone();
+        minkowski_core::prepare_tables();
         Box::into_raw(Box::new(MkEvaluator {
             evaluator,
             cache: PawnKingCache::default(),
@@ -68,7 +74,10 @@ pub unsafe extern "C" fn mk_evaluator_free(evaluator: *mut MkEvaluator) {
 /// checks, codes and value: centipawns from the side to move's point of view into *cp), with
 /// the evaluator's weights and its pawn-king cache. Returns MK_OK; MK_ERR_NULL (evaluator, pos
 /// or cp), MK_ERR_BITBOARDS, MK_ERR_SQUARE (en passant above 63), MK_ERR_POSITION. On error
-/// *cp is left unchanged.
+/// *cp is left unchanged. The checks are those of mk_position_check: consistent bitboards,
+/// then a legal chess position (one king each, no pawn on a first or last rank, the side not
+/// to move not in check, no impossible check, no more material than a game can reach, castling
+/// bits within the four flags).
 ///
 /// Thread safety: one thread at a time per evaluator (it writes its cache); different
 /// evaluators may be used by different threads at once.
@@ -82,16 +91,22 @@ pub unsafe extern "C" fn mk_evaluator_evaluate(
     cp: *mut i32,
 ) -> i32 {
     // SAFETY: the caller's contract above, passed on unchanged.
-    unsafe { evaluate_with(evaluator, pos, cp, |p| p.to_chess()) }
+    unsafe {
+        evaluate_with(evaluator, pos, cp, |ev, p| {
+            let pos = p.to_chess()?;
+            Ok(ev.evaluate(pos.board(), pos.turn()))
+        })
+    }
 }
 
 /// The trusted call, for a host that guarantees a legal position (its own move generator made
 /// it): the same value as mk_evaluator_evaluate on every position that call accepts, with less
-/// checking. What it reads: the eight bitboards and white_to_move; castling, ep and rule50 are
-/// not read at all (any values, also out of range). What it still checks, because no position
-/// can be built without it: consistent bitboards (else MK_ERR_BITBOARDS), one king per side,
-/// no pawn on a first or last rank, the side not to move not in check (else MK_ERR_POSITION).
-/// Impossible checks and more material than a game can reach are evaluated, not refused. Never
+/// checking and no position built. What it reads: the eight bitboards and white_to_move;
+/// castling, ep and rule50 are not read at all (any values, also out of range). What it checks:
+/// consistent bitboards (else MK_ERR_BITBOARDS), exactly one king of each colour and no pawn on
+/// a first or last rank (else MK_ERR_POSITION). Anything else a legal position would not have
+/// (the side not to move in check, kings in contact, impossible checks, more material than a
+/// game can reach) is evaluated, not refused: the value is defined but means nothing. Never
 /// undefined behaviour: a wrong board gives one of these codes or a defined value; NULL
 /// pointers give MK_ERR_NULL. On error *cp is left unchanged.
 ///
@@ -105,17 +120,23 @@ pub unsafe extern "C" fn mk_evaluator_evaluate_trusted(
     cp: *mut i32,
 ) -> i32 {
     // SAFETY: the caller's contract above, passed on unchanged.
-    unsafe { evaluate_with(evaluator, pos, cp, |p| p.to_chess_trusted()) }
+    unsafe {
+        evaluate_with(evaluator, pos, cp, |ev, p| {
+            let (board, turn) = p.to_board_trusted()?;
+            Ok(ev.evaluate(&board, turn))
+        })
+    }
 }
 
-/// The body both evaluator calls share; they differ only in how the position is built.
+/// The body both evaluator calls share, behind the panic boundary; they differ only in how the
+/// position is checked and read (`body`: the value or an MK_ERR_* code).
 ///
 /// Safety: as mk_evaluator_evaluate.
 unsafe fn evaluate_with(
     evaluator: *mut MkEvaluator,
     pos: *const MkPosition,
     cp: *mut i32,
-    build: impl FnOnce(&MkPosition) -> Result<Chess, i32>,
+    body: impl FnOnce(&mut MkEvaluator, &MkPosition) -> Result<i32, i32>,
 ) -> i32 {
     status(|| {
         // SAFETY: the caller's contract (the evaluator is this thread's alone).
@@ -126,8 +147,7 @@ unsafe fn evaluate_with(
                 cp.as_mut().ok_or(MK_ERR_NULL)?,
             )
         };
-        let pos = build(pos)?;
-        *cp = ev.evaluate(&pos);
+        *cp = body(ev, pos)?;
         Ok(())
     })
 }

@@ -118,7 +118,7 @@ pub unsafe extern "C" fn mk_mop_up(
         // SAFETY: the caller's contract above.
         let (w, out) = unsafe {
             (
-                &evaluator(weights).weights,
+                evaluator(weights).weights(),
                 out.as_mut().ok_or(MK_ERR_NULL)?,
             )
         };
@@ -169,7 +169,7 @@ pub unsafe extern "C" fn mk_kbnk_score(
         // SAFETY: the caller's contract above.
         let (w, out) = unsafe {
             (
-                &evaluator(weights).weights,
+                evaluator(weights).weights(),
                 out.as_mut().ok_or(MK_ERR_NULL)?,
             )
         };

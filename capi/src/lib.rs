@@ -23,6 +23,10 @@
 //! Thread safety: every function may be called from any number of threads at once, except that a
 //! weights handle must not be freed while another thread uses it.
 //!
+//! Licence: GPL-3.0-or-later. A program that links this library (statically or dynamically) is a
+//! combined work with it, and distributing that program is allowed only under the GPL
+//! (version 3 or later) as a whole, with its source.
+//!
 //! ```
 //! use minkowski_capi::*;
 //! use std::ffi::CString;
@@ -52,8 +56,11 @@ pub use weights::*;
 
 use std::ffi::{CStr, c_char};
 
+use errors::{boundary, status};
+
 /// This library's version, e.g. "0.2.0", as a NUL-terminated string owned by the library
-/// (never free it).
+/// (never free it): the version of the library loaded at run time, where MK_VERSION_MAJOR,
+/// MK_VERSION_MINOR and MK_VERSION_PATCH are those of the header a host was compiled with.
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
@@ -63,7 +70,7 @@ pub extern "C" fn mk_version() -> *const c_char {
             Ok(version) => version,
             Err(_) => panic!("the package version contains a NUL byte"),
         };
-    VERSION.as_ptr()
+    boundary(std::ptr::null(), || VERSION.as_ptr())
 }
 
 /// The version of the C interface (the header's MK_ABI_VERSION): a host built against one
@@ -72,8 +79,58 @@ pub extern "C" fn mk_version() -> *const c_char {
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
 pub extern "C" fn mk_abi_version() -> u32 {
-    MK_ABI_VERSION
+    boundary(0, || MK_ABI_VERSION)
 }
 
-/// The version of the C interface this header describes; mk_abi_version() returns it.
+/// Builds now the tables the library otherwise builds on first use (the KPK bitbase of the
+/// evaluation and of mk_kpk: about 50 ms, once per process), so that no later call pauses for
+/// them. Optional: values never depend on it, and mk_evaluator_new does the same. Idempotent
+/// (later calls return at once). Returns MK_OK (MK_ERR_INTERNAL only if the library fails).
+///
+/// Thread safety: safe to call from any number of threads at once (one builds, the others
+/// wait for it).
+#[unsafe(no_mangle)]
+pub extern "C" fn mk_init() -> i32 {
+    status(|| {
+        minkowski_core::prepare_tables();
+        Ok(())
+    })
+}
+
+/// The version of the C interface this header describes; mk_abi_version() returns it. It
+/// changes whenever a host compiled against the previous header could misbehave with this
+/// library: a function removed or renamed, a parameter, return type or struct layout changed,
+/// a constant's value or a documented meaning changed incompatibly. Additions (a new function,
+/// constant or status code) and accepting inputs that used to be refused do not change it; a
+/// host that calls a function added later checks mk_version() against the MK_VERSION_* it needs.
 pub const MK_ABI_VERSION: u32 = 1;
+
+/// The library's major version (the header's; mk_version() gives the loaded library's).
+pub const MK_VERSION_MAJOR: u32 = 0;
+
+/// The library's minor version (the header's; mk_version() gives the loaded library's).
+pub const MK_VERSION_MINOR: u32 = 2;
+
+/// The library's patch version (the header's; mk_version() gives the loaded library's).
+pub const MK_VERSION_PATCH: u32 = 0;
+
+/// A decimal number written in Cargo's version fields, at compile time.
+const fn parse_version(text: &str) -> u32 {
+    let bytes = text.as_bytes();
+    let mut value = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        assert!(bytes[i].is_ascii_digit(), "a version field is a number");
+        value = value * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    value
+}
+
+// The header's version numbers are the package's: a version bump in Cargo.toml without them
+// (cbindgen writes only literals into the header) does not compile.
+const _: () = {
+    assert!(MK_VERSION_MAJOR == parse_version(env!("CARGO_PKG_VERSION_MAJOR")));
+    assert!(MK_VERSION_MINOR == parse_version(env!("CARGO_PKG_VERSION_MINOR")));
+    assert!(MK_VERSION_PATCH == parse_version(env!("CARGO_PKG_VERSION_PATCH")));
+};

@@ -6,7 +6,7 @@ use std::num::NonZeroU32;
 use minkowski_core::shakmaty::fen::Fen;
 use minkowski_core::shakmaty::{
     Bitboard, Board, ByColor, ByRole, CastlingMode, CastlingSide, Chess, Color, EnPassantMode,
-    FromSetup, Position, PositionError, Setup, Square,
+    FromSetup, Position, PositionError, Rank, Setup, Square,
 };
 
 use crate::errors::{MK_ERR_BITBOARDS, MK_ERR_FEN, MK_ERR_NULL, MK_ERR_POSITION, MK_ERR_SQUARE};
@@ -94,22 +94,27 @@ impl MkPosition {
             .map_err(|_| MK_ERR_POSITION)
     }
 
-    /// The position as shakmaty's for the trusted call (mk_evaluator_evaluate_trusted): only
-    /// the eight bitboards and the side to move are read, and only what shakmaty cannot build a
-    /// position without is checked (consistent bitboards, one king each, no pawn on a back
-    /// rank, the side not to move not in check). Impossible checks and too much material are
-    /// let through: the evaluation is defined on them.
-    pub(crate) fn to_chess_trusted(self) -> Result<Chess, i32> {
-        Chess::from_setup(self.setup()?, CastlingMode::Standard)
-            .or_else(PositionError::ignore_too_much_material)
-            .or_else(PositionError::ignore_impossible_check)
-            .map_err(|_| MK_ERR_POSITION)
+    /// The board and side to move for the trusted call (mk_evaluator_evaluate_trusted), without
+    /// building a position: only the eight bitboards and white_to_move are read, and only what
+    /// keeps the evaluation's value meaningful and cheap to guarantee is checked: consistent
+    /// bitboards (else MK_ERR_BITBOARDS), exactly one king of each colour and no pawn on the
+    /// first or last rank (else MK_ERR_POSITION). Everything else (the side not to move in
+    /// check, kings in contact, impossible checks, more than 32 pieces) is evaluated as it is:
+    /// the evaluation is defined on any board.
+    pub(crate) fn to_board_trusted(self) -> Result<(Board, Color), i32> {
+        let board = self.board()?;
+        let one_king_each = Color::ALL.into_iter().all(|c| board.king_of(c).is_some());
+        let back_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
+        if !one_king_each || board.pawns().intersects(back_ranks) {
+            return Err(MK_ERR_POSITION);
+        }
+        Ok((board, self.turn()))
     }
 
-    /// The board and side to move as a shakmaty set-up (no castling, no en passant), or
-    /// MK_ERR_BITBOARDS (colours overlap, piece kinds overlap, or their unions differ).
-    fn setup(self) -> Result<Setup, i32> {
-        let board = Board::try_from_bitboards(
+    /// The board of the eight bitboards, or MK_ERR_BITBOARDS (colours overlap, piece kinds
+    /// overlap, or their unions differ).
+    fn board(self) -> Result<Board, i32> {
+        Board::try_from_bitboards(
             ByRole {
                 pawn: Bitboard(self.pawns),
                 knight: Bitboard(self.knights),
@@ -123,14 +128,24 @@ impl MkPosition {
                 black: Bitboard(self.black),
             },
         )
-        .map_err(|_| MK_ERR_BITBOARDS)?;
-        let mut setup = Setup::empty();
-        setup.board = board;
-        setup.turn = if self.white_to_move != 0 {
+        .map_err(|_| MK_ERR_BITBOARDS)
+    }
+
+    /// The side to move (white_to_move: any non-zero value is White).
+    fn turn(self) -> Color {
+        if self.white_to_move != 0 {
             Color::White
         } else {
             Color::Black
-        };
+        }
+    }
+
+    /// The board and side to move as a shakmaty set-up (no castling, no en passant), or
+    /// MK_ERR_BITBOARDS.
+    fn setup(self) -> Result<Setup, i32> {
+        let mut setup = Setup::empty();
+        setup.board = self.board()?;
+        setup.turn = self.turn();
         setup.fullmoves = NonZeroU32::MIN;
         Ok(setup)
     }

@@ -8,7 +8,9 @@ use minkowski_core::eval::score::S;
 use minkowski_core::eval::weights::Weights;
 use minkowski_core::weights_file::{WeightValueError, WeightsFile, check_weight};
 
-use crate::errors::{MK_ERR_ARGUMENT, MK_ERR_NULL, MK_ERR_WEIGHTS, boundary, status};
+use crate::errors::{
+    MK_ERR_ARGUMENT, MK_ERR_BUFFER, MK_ERR_INTERNAL, MK_ERR_NULL, MK_ERR_WEIGHTS, boundary, status,
+};
 
 /// An evaluation's weights (opaque). Make one with mk_weights_new() or mk_weights_load(),
 /// pass it to the evaluation functions (or pass NULL there for the built-in weights), and
@@ -16,6 +18,9 @@ use crate::errors::{MK_ERR_ARGUMENT, MK_ERR_NULL, MK_ERR_WEIGHTS, boundary, stat
 pub struct MkWeights {
     pub(crate) evaluator: Evaluator,
 }
+
+/// Every weight's name, in index order (mk_weights_name), made once.
+static NAMES: LazyLock<Vec<String>> = LazyLock::new(Weights::names);
 
 /// The built-in evaluation, shared by every call that passes NULL weights.
 static DEFAULT: LazyLock<Evaluator> = LazyLock::new(Evaluator::default);
@@ -98,13 +103,50 @@ pub unsafe extern "C" fn mk_weights_free(weights: *mut MkWeights) {
     });
 }
 
-/// The number of named weights (the keys of engine.toml's eval table).
+/// The number of named weights (the keys of engine.toml's eval table); mk_weights_name gives
+/// each one's name by index, 0 .. mk_weights_count() - 1.
 ///
 /// Thread safety: safe to call from any thread at any time.
 #[unsafe(no_mangle)]
 pub extern "C" fn mk_weights_count() -> u32 {
     // COUNT would also count the structure slots (the king's material, ...), which have no name.
-    boundary(0, || u32::try_from(Weights::names().len()).unwrap_or(0))
+    boundary(0, || u32::try_from(NAMES.len()).unwrap_or(0))
+}
+
+/// The name of weight index (0 .. mk_weights_count() - 1, in the order of engine.toml's eval
+/// table, e.g. "material.pawn"), the key mk_weights_get and mk_weights_set take, written with
+/// its terminating NUL into name, which holds capacity bytes. Returns the name's length in
+/// bytes without the NUL (at least 1); MK_ERR_ARGUMENT if index >= mk_weights_count();
+/// MK_ERR_NULL if name is NULL and capacity is not 0; MK_ERR_BUFFER if capacity <= the length
+/// (nothing is written). With name NULL and capacity 0 nothing is written and the length is
+/// returned: a buffer of length + 1 bytes then holds the name. Names are ASCII.
+///
+/// Thread safety: safe to call from any number of threads at once.
+///
+/// Safety: name is NULL or points to capacity writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mk_weights_name(index: u32, name: *mut c_char, capacity: usize) -> i32 {
+    boundary(MK_ERR_INTERNAL, || {
+        let Some(text) = usize::try_from(index).ok().and_then(|i| NAMES.get(i)) else {
+            return MK_ERR_ARGUMENT;
+        };
+        let Ok(length) = i32::try_from(text.len()) else {
+            return MK_ERR_INTERNAL;
+        };
+        if name.is_null() {
+            return if capacity == 0 { length } else { MK_ERR_NULL };
+        }
+        if capacity <= text.len() {
+            return MK_ERR_BUFFER;
+        }
+        // SAFETY: name holds capacity > text.len() writable bytes (the caller's contract), and
+        // a Rust string never overlaps a caller's buffer.
+        unsafe {
+            std::ptr::copy_nonoverlapping(text.as_ptr(), name.cast::<u8>(), text.len());
+            name.add(text.len()).write(0);
+        }
+        length
+    })
 }
 
 /// Reads weight name (an engine.toml eval-table key such as "material.knight") of weights
@@ -124,7 +166,7 @@ pub unsafe extern "C" fn mk_weights_get(
 ) -> i32 {
     status(|| {
         // SAFETY: the caller's contract above.
-        let (w, name) = unsafe { (&evaluator(weights).weights, text(name)?) };
+        let (w, name) = unsafe { (evaluator(weights).weights(), text(name)?) };
         // SAFETY: the caller's contract above.
         let (mg, eg) = unsafe { (mg.as_mut(), eg.as_mut()) };
         let (mg, eg) = mg.zip(eg).ok_or(MK_ERR_NULL)?;
@@ -158,7 +200,7 @@ pub unsafe extern "C" fn mk_weights_set(
             Err(_) => return Err(MK_ERR_ARGUMENT),
         }
         w.evaluator
-            .weights
+            .weights_mut()
             .set(name, S(mg, eg))
             .map_err(|_| MK_ERR_WEIGHTS)
     })

@@ -424,3 +424,122 @@ fn the_version_is_the_package_version() {
     assert_eq!(mk_abi_version(), MK_ABI_VERSION);
     let _: *const c_char = mk_version();
 }
+
+/// mk_weights_name: every index's name is a key mk_weights_get knows, in engine.toml's order;
+/// the size query, a buffer one byte short, NULL and an index past the end get their codes.
+#[test]
+fn weight_names_by_index_follow_the_buffer_conventions() {
+    let count = mk_weights_count();
+    assert!(count > 100);
+    let names = minkowski_core::eval::weights::Weights::names();
+    assert_eq!(names.len(), count as usize);
+    let mut buf = [0 as c_char; 128];
+    for (index, want) in (0..count).zip(&names) {
+        let length = unsafe { mk_weights_name(index, null_mut(), 0) };
+        assert_eq!(length, want.len() as i32);
+        let written = unsafe { mk_weights_name(index, buf.as_mut_ptr(), buf.len()) };
+        assert_eq!(written, length);
+        let name = unsafe { CStr::from_ptr(buf.as_ptr()) };
+        assert_eq!(name.to_str().unwrap(), want);
+        let (mut mg, mut eg) = (0, 0);
+        assert_eq!(
+            unsafe { mk_weights_get(null(), name.as_ptr(), &mut mg, &mut eg) },
+            MK_OK
+        );
+    }
+    // Exactly the length plus the NUL fits; one byte less is refused and nothing is written.
+    let length = unsafe { mk_weights_name(0, null_mut(), 0) } as usize;
+    let mut exact = vec![b'x' as c_char; length + 1];
+    assert_eq!(
+        unsafe { mk_weights_name(0, exact.as_mut_ptr(), length + 1) },
+        length as i32
+    );
+    assert_eq!(exact[length], 0);
+    let mut short = vec![b'x' as c_char; length];
+    assert_eq!(
+        unsafe { mk_weights_name(0, short.as_mut_ptr(), length) },
+        MK_ERR_BUFFER
+    );
+    assert!(short.iter().all(|&c| c == b'x' as c_char));
+    assert_eq!(unsafe { mk_weights_name(0, null_mut(), 16) }, MK_ERR_NULL);
+    assert_eq!(
+        unsafe { mk_weights_name(count, buf.as_mut_ptr(), buf.len()) },
+        MK_ERR_ARGUMENT
+    );
+    assert_eq!(
+        unsafe { mk_weights_name(u32::MAX, null_mut(), 0) },
+        MK_ERR_ARGUMENT
+    );
+}
+
+/// The header's version macros are the package's version, which mk_version() reports.
+#[test]
+fn the_version_macros_are_the_package_version() {
+    let macros = format!("{MK_VERSION_MAJOR}.{MK_VERSION_MINOR}.{MK_VERSION_PATCH}");
+    assert_eq!(macros, env!("CARGO_PKG_VERSION"));
+    let version = unsafe { CStr::from_ptr(mk_version()) }.to_str().unwrap();
+    assert_eq!(version, macros);
+    let header = std::fs::read_to_string(repo().join("capi/include/minkowski.h")).unwrap();
+    for (name, value) in [
+        ("MK_VERSION_MAJOR", MK_VERSION_MAJOR),
+        ("MK_VERSION_MINOR", MK_VERSION_MINOR),
+        ("MK_VERSION_PATCH", MK_VERSION_PATCH),
+        ("MK_ABI_VERSION", MK_ABI_VERSION),
+    ] {
+        assert!(
+            header.contains(&format!("#define {name} {value}")),
+            "{name} in the header"
+        );
+    }
+}
+
+/// mk_init builds the KPK bitbase: afterwards a KPK evaluation answers at once (well under the
+/// ~50 ms the build takes), and calling it again is harmless.
+#[test]
+fn init_builds_the_tables_so_the_first_kpk_evaluation_does_not_pause() {
+    assert_eq!(mk_init(), MK_OK);
+    assert_eq!(mk_init(), MK_OK);
+    let pos = fen_position("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    let start = std::time::Instant::now();
+    let value = evaluate(&pos);
+    assert!(value.abs() <= MK_EVAL_LIMIT);
+    assert!(start.elapsed() < std::time::Duration::from_millis(20));
+}
+
+/// Every C entry point runs its body behind the panic boundary: its body calls `boundary(` or
+/// `status(`, or a function of this crate whose body does (read from capi/src).
+#[test]
+fn every_entry_point_catches_panics() {
+    let sources: Vec<String> = std::fs::read_dir(repo().join("capi/src"))
+        .unwrap()
+        .map(|entry| std::fs::read_to_string(entry.unwrap().path()).unwrap())
+        .collect();
+    let text = sources.join("\n");
+    // Every function's body: from its `fn name(` to the first line that is a lone `}`.
+    let body_of = |at: usize| {
+        let rest = &text[at..];
+        &rest[..rest.find("\n}\n").unwrap_or(rest.len())]
+    };
+    let guarded = |body: &str| body.contains("boundary(") || body.contains("status(");
+    let mut entry_points = 0;
+    for (at, _) in text.match_indices("extern \"C\" fn mk_") {
+        let body = body_of(at);
+        let name = &body[14..body.find('(').unwrap()];
+        entry_points += 1;
+        if guarded(body) {
+            continue;
+        }
+        // A helper it calls: `helper(` with a `fn helper(` of this crate that is guarded.
+        let helper = text
+            .match_indices("\nfn ")
+            .chain(text.match_indices("\nunsafe fn "))
+            .any(|(f, _)| {
+                let helper = body_of(f + 1);
+                let start = helper.find("fn ").unwrap() + 3;
+                let helper_name = &helper[start..helper.find('(').unwrap()];
+                body.contains(&format!("{helper_name}(")) && guarded(helper)
+            });
+        assert!(helper, "{name} does not catch panics");
+    }
+    assert!(entry_points >= 37, "{entry_points} entry points found");
+}

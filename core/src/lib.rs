@@ -8,9 +8,14 @@
 //!
 //! ## The public API
 //!
-//! * [`Evaluator`]: [`Evaluator::evaluate`] (centipawns from the side to move's point of view,
-//!   within ±[`EVAL_LIMIT`]), [`Evaluator::trace`] (every term, [`EvalTrace`]), and
-//!   [`PawnKingCache`] to keep the pawn-and-king terms between calls.
+//! * [`Evaluator`]: [`Evaluator::evaluate_board`] (the pieces of a [`shakmaty::Board`] and the
+//!   side to move; centipawns from the side to move's point of view, within ±[`EVAL_LIMIT`]),
+//!   [`Evaluator::evaluate`] (the same from a `Chess` position), [`Evaluator::trace`] (every
+//!   term, [`EvalTrace`]), and [`PawnKingCache`] to keep the pawn-and-king terms between calls
+//!   (bound to the weights that filled it by a [`WeightsStamp`]: the weights change only through
+//!   [`Evaluator::weights_mut`], which makes every cache of the old weights forget them).
+//! * [`prepare_tables`]: builds the KPK bitbase (about 50 ms, otherwise built by the first
+//!   evaluation that needs it).
 //! * [`Weights`]: every number of the evaluation, named, read and set by name within its
 //!   [`WeightSpec`] range; [`S`] is a (middlegame, endgame) pair.
 //! * [`weights_file`]: engine.toml's `[eval]` table, read ([`weights_file::WeightsFile`]) and
@@ -65,12 +70,23 @@ pub mod eval;
 // Layer 2.
 pub mod weights_file;
 
-pub use eval::pawn_king::PawnKingCache;
+pub use eval::pawn_king::{PawnKingCache, WeightsStamp};
 pub use eval::score::{MAX_PHASE, S};
 pub use eval::trace::{EvalTrace, Term};
 pub use eval::weights::{WeightSpec, Weights};
 pub use eval::{EVAL_LIMIT, Evaluator};
 pub use value::{Score, Value};
+
+/// Builds the tables the evaluation otherwise builds on first use (the KPK bitbase: about 50 ms
+/// once per process), so that no evaluation in a search pauses for it. Optional (the value is
+/// the same either way), idempotent, and safe from any thread; an engine calls it at start-up.
+///
+/// ```
+/// minkowski_core::prepare_tables();
+/// ```
+pub fn prepare_tables() {
+    eval::endgame::prepare_tables();
+}
 
 /// Endgame and tactical knowledge callable one term at a time with plain inputs (squares and
 /// bitboards), for engines that want a piece of the evaluation rather than all of it.

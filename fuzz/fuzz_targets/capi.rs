@@ -1,14 +1,68 @@
 //! The C entry points (minkowski-chess-capi) driven with arbitrary bytes, as a C host could call
 //! them: any eight bitboards and state, any FEN bytes, any squares and flags. None may panic
 //! (each is behind catch_unwind, so a panic would show as MK_ERR_INTERNAL) and every result is
-//! a value or a documented code.
+//! a value or a documented code. The trusted call, which builds no position, gives exactly its
+//! documented codes (checked here against plain bit arithmetic) and otherwise the value the
+//! core crate's board entry point gives the same board, within the score bounds.
 #![no_main]
 
 use std::ffi::CString;
 use std::ptr::null;
 
 use libfuzzer_sys::fuzz_target;
+use minkowski::eval::Evaluator;
 use minkowski_capi::*;
+use shakmaty::{Bitboard, Board, ByColor, ByRole, Color};
+
+/// The trusted call's documented result for `pos`, from the bitboards alone: MK_ERR_BITBOARDS
+/// (colours overlap, kinds overlap, or their unions differ), MK_ERR_POSITION (not exactly one
+/// king of each colour, or a pawn on the first or last rank), else the board and side to move.
+fn trusted_contract(pos: &MkPosition) -> Result<(Board, Color), i32> {
+    let kinds = [
+        pos.pawns,
+        pos.knights,
+        pos.bishops,
+        pos.rooks,
+        pos.queens,
+        pos.kings,
+    ];
+    let mut union = 0u64;
+    for kind in kinds {
+        if union & kind != 0 {
+            return Err(MK_ERR_BITBOARDS);
+        }
+        union |= kind;
+    }
+    if pos.white & pos.black != 0 || union != pos.white | pos.black {
+        return Err(MK_ERR_BITBOARDS);
+    }
+    let back_ranks = 0xFF00_0000_0000_00FF;
+    let one_king = |side: u64| (pos.kings & side).count_ones() == 1;
+    if !one_king(pos.white) || !one_king(pos.black) || pos.pawns & back_ranks != 0 {
+        return Err(MK_ERR_POSITION);
+    }
+    let board = Board::try_from_bitboards(
+        ByRole {
+            pawn: Bitboard(pos.pawns),
+            knight: Bitboard(pos.knights),
+            bishop: Bitboard(pos.bishops),
+            rook: Bitboard(pos.rooks),
+            queen: Bitboard(pos.queens),
+            king: Bitboard(pos.kings),
+        },
+        ByColor {
+            white: Bitboard(pos.white),
+            black: Bitboard(pos.black),
+        },
+    )
+    .expect("bitboards the contract found consistent");
+    let turn = if pos.white_to_move != 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Ok((board, turn))
+}
 
 fn word(data: &[u8], at: usize) -> u64 {
     let mut bytes = [0u8; 8];
@@ -32,6 +86,8 @@ impl Drop for Handle {
 thread_local! {
     // SAFETY: NULL weights are allowed.
     static HANDLE: Handle = Handle(unsafe { mk_evaluator_new(null()) });
+    /// The core crate's evaluation, uncached: the oracle of the trusted call.
+    static RUST: Evaluator = Evaluator::default();
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -74,9 +130,75 @@ fuzz_target!(|data: &[u8]| {
         let trusted_status = mk_evaluator_evaluate_trusted(handle, &raw, &mut trusted);
         assert!(documented(trusted_status));
         if status == MK_OK {
-            assert_eq!((checked, trusted_status, trusted), (one_shot, MK_OK, one_shot));
+            assert_eq!(
+                (checked, trusted_status, trusted),
+                (one_shot, MK_OK, one_shot)
+            );
+        }
+        // The trusted call on any board: its documented codes exactly, else the core crate's
+        // board evaluation (no cache) of the same pieces, within the bounds.
+        match trusted_contract(&raw) {
+            Err(code) => assert_eq!(trusted_status, code, "{raw:?}"),
+            Ok((board, turn)) => {
+                assert_eq!(trusted_status, MK_OK, "{raw:?}");
+                let want = RUST.with(|e| e.evaluate_board(&board, turn).0);
+                assert_eq!(trusted, want, "{raw:?}");
+                assert!(trusted.abs() <= MK_EVAL_LIMIT);
+            }
         }
     }
+    // The same bytes made into consistent bitboards with one king each and no pawn on a back
+    // rank (random bytes alone almost never are): boards a legal game cannot reach (the side not
+    // to move in check, kings in contact, ten queens) reach the evaluation through the trusted
+    // call; it must give the core crate's value, and the checked call a code or the same value.
+    let sparse = |x: u64| x & x.rotate_left(17) & x.rotate_left(41);
+    let (white_king, black_king) = (w(2) % 64, (w(2) >> 8) % 64);
+    if white_king != black_king {
+        let kings = (1u64 << white_king) | (1u64 << black_king);
+        let mut taken = kings;
+        let mut role = |x: u64| {
+            let mine = x & !taken;
+            taken |= mine;
+            mine
+        };
+        let pawns = role(sparse(w(7)) & 0x00FF_FFFF_FFFF_FF00);
+        let (knights, bishops) = (role(sparse(w(6))), role(sparse(w(5))));
+        let (rooks, queens) = (role(sparse(w(4))), role(sparse(w(3))));
+        let white = ((taken & w(0)) | (1u64 << white_king)) & !(1u64 << black_king);
+        let board = MkPosition {
+            white,
+            black: taken & !white,
+            kings,
+            queens,
+            rooks,
+            bishops,
+            knights,
+            pawns,
+            white_to_move: (w(9) >> 40) as u8 & 1,
+            ..MkPosition::default()
+        };
+        let (mut trusted, mut checked) = (i32::MIN, i32::MIN);
+        let handle = HANDLE.with(|h| h.0);
+        let (board_status, checked_status) = unsafe {
+            (
+                mk_evaluator_evaluate_trusted(handle, &board, &mut trusted),
+                mk_evaluator_evaluate(handle, &board, &mut checked),
+            )
+        };
+        let (b, turn) = trusted_contract(&board).expect("a board made to pass the checks");
+        assert_eq!(board_status, MK_OK, "{board:?}");
+        assert_eq!(
+            trusted,
+            RUST.with(|e| e.evaluate_board(&b, turn).0),
+            "{board:?}"
+        );
+        assert!(trusted.abs() <= MK_EVAL_LIMIT);
+        assert!(checked_status == MK_OK || checked_status == MK_ERR_POSITION);
+        if checked_status == MK_OK {
+            assert_eq!(checked, trusted, "{board:?}");
+        }
+    }
+
     // The bytes after the position as a FEN (cut at the first NUL).
     let tail: Vec<u8> = data
         .iter()

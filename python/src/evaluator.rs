@@ -81,15 +81,18 @@ impl Evaluator {
         }
     }
 
-    /// The value of one position (side to move's view), through the cache when there is one.
+    /// The value of one position (side to move's view), through the cache when there is one:
+    /// the evaluation of its pieces and side to move (the position was checked when it was
+    /// built).
     fn value(&self, pos: &Chess, cache: Option<&mut PawnKingCache>) -> i32 {
         let e = &self.evaluation;
+        let (board, turn) = (pos.board(), pos.turn());
         match cache {
             Some(cache) => {
-                e.evaluate_cached(pos, e.material_psqt(pos.board()), cache)
+                e.evaluate_cached(board, turn, e.material_psqt(board), cache)
                     .0
             }
-            None => e.evaluate(pos).0,
+            None => e.evaluate_board(board, turn).0,
         }
     }
 
@@ -185,7 +188,7 @@ impl Evaluator {
     /// A copy of the weights this evaluator uses.
     fn weight_table(&self) -> WeightTable {
         WeightTable {
-            weights: self.evaluation.weights.clone(),
+            weights: self.evaluation.weights().clone(),
         }
     }
 

@@ -149,17 +149,6 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
             "{malformed} malformed line(s); fix them or pass --skip-bad to train on the rest"
         ));
     }
-    if args.phase_balance {
-        let before = builder.training.len();
-        builder.training = builder.training.phase_balanced(BALANCE_SEED);
-        say(&format!(
-            "phase-balanced: {} of {before} training positions kept (at most {} a phase); by \
-             phase 0..24: {:?}",
-            builder.training.len(),
-            before.div_ceil(builder.training.phase_counts().len()),
-            builder.training.phase_counts()
-        ));
-    }
     let (training, validation) = (builder.training.len(), builder.validation.len());
     say(&format!(
         "loaded {} positions in {:.1}s: {training} training, {validation} validation, {} dropped \
@@ -176,8 +165,20 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
     if training == 0 {
         return Err("no training positions".into());
     }
+    if args.phase_balance {
+        let before = builder.training.len();
+        builder.training = builder.training.phase_balanced(BALANCE_SEED);
+        say(&format!(
+            "phase-balanced: {} of {before} training positions kept (at most {} a phase); by \
+             phase 0..24: {:?}",
+            builder.training.len(),
+            before.div_ceil(builder.training.phase_counts().len()),
+            builder.training.phase_counts()
+        ));
+    }
+    let training = builder.training.len();
 
-    let builder_coverage = builder.training.coverage();
+    let coverage = builder.training.coverage();
     let options = TuneOptions {
         k: args.k,
         learning_rate: args.lr,
@@ -206,7 +207,7 @@ fn tune(args: &TuneArgs, config: Option<&Path>) -> Result<(), String> {
         Weights::names().len(),
     ));
     report_unused(&tuner);
-    report_coverage(&builder_coverage, &selection, args.coverage.as_deref())?;
+    report_coverage(&coverage, &selection, args.coverage.as_deref())?;
 
     let hand = tuner.losses();
     say("epoch  training    validation  seconds");

@@ -185,8 +185,12 @@ impl<'a> Worker<'a> {
                 return if in_check {
                     Value::DRAW
                 } else {
-                    self.eval
-                        .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
+                    self.eval.evaluate_cached(
+                        pos.board(),
+                        pos.turn(),
+                        self.psqt[ply],
+                        self.pawn_king,
+                    )
                 };
             }
             // Mate distance pruning: no line from here beats a faster mate found elsewhere.

@@ -191,7 +191,7 @@ impl Worker<'_> {
             v
         } else {
             self.eval
-                .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
+                .evaluate_cached(pos.board(), pos.turn(), self.psqt[ply], self.pawn_king)
         };
         let corrected = self
             .heur

@@ -265,8 +265,8 @@ impl Searcher {
     /// ```
     /// use minkowski::eval::{score::S, threats::FORK_NOW};
     /// let mut searcher = minkowski::search::Searcher::new(1);
-    /// searcher.evaluator_mut().weights[FORK_NOW] = S(60, 60);
-    /// assert_eq!(searcher.evaluator().weights[FORK_NOW], S(60, 60));
+    /// searcher.evaluator_mut().weights_mut()[FORK_NOW] = S(60, 60);
+    /// assert_eq!(searcher.evaluator().weights()[FORK_NOW], S(60, 60));
     /// ```
     pub fn evaluator_mut(&mut self) -> &mut Evaluator {
         self.clear();

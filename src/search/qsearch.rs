@@ -37,7 +37,7 @@ impl Worker<'_> {
                 Value::DRAW
             } else {
                 self.eval
-                    .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
+                    .evaluate_cached(pos.board(), pos.turn(), self.psqt[ply], self.pawn_king)
             };
         }
         let pv_node = beta.0 - alpha.0 > 1;
@@ -49,7 +49,7 @@ impl Worker<'_> {
             -Value::INFINITE
         } else {
             self.eval
-                .evaluate_cached(pos, self.psqt[ply], self.pawn_king)
+                .evaluate_cached(pos.board(), pos.turn(), self.psqt[ply], self.pawn_king)
         };
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit

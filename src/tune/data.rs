@@ -28,7 +28,7 @@ use crate::eval::weights::Weights;
 /// data.push(&e.coefficients(&pos), 0.5);
 /// assert_eq!(data.len(), 1);
 /// // The start position: level, plus White's tempo (its middlegame half at phase 24).
-/// assert_eq!(data.white_real(0, &params_of(&e.weights)), f64::from(e.weights[TEMPO].mg()));
+/// assert_eq!(data.white_real(0, &params_of(e.weights())), f64::from(e.weights()[TEMPO].mg()));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
@@ -159,7 +159,7 @@ impl Dataset {
     /// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
     /// let mut data = Dataset::default();
     /// data.push(&e.coefficients(&pos), 0.5);
-    /// let value = combine(&data.parts(0, &params_of(&e.weights), Dual::variable)).white;
+    /// let value = combine(&data.parts(0, &params_of(e.weights()), Dual::variable)).white;
     /// // Phase 24: the evaluation moves with the middlegame halves only.
     /// assert_eq!((value.by(Aggregate::TempoMg), value.by(Aggregate::TempoEg)), (1.0, 0.0));
     /// ```

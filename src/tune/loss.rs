@@ -109,8 +109,8 @@ fn split<T: Send>(
 /// let mut data = Dataset::default();
 /// data.push(&e.coefficients(&pos), 1.0);
 /// // The start position scores White's middlegame tempo.
-/// let p = 1.0 / (1.0 + (-f64::from(e.weights[TEMPO].mg()) / 400.0).exp());
-/// assert!((loss(&data, &params_of(&e.weights), 1.0, 1) - (1.0 - p).powi(2)).abs() < 1e-12);
+/// let p = 1.0 / (1.0 + (-f64::from(e.weights()[TEMPO].mg()) / 400.0).exp());
+/// assert!((loss(&data, &params_of(e.weights()), 1.0, 1) - (1.0 - p).powi(2)).abs() < 1e-12);
 /// ```
 #[must_use]
 pub fn loss(data: &Dataset, params: &[[f64; 2]], k: f64, threads: usize) -> f64 {
@@ -151,7 +151,7 @@ pub struct Gradient {
 /// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
 /// let mut data = Dataset::default();
 /// data.push(&e.coefficients(&pos), 1.0);
-/// let g = gradient(&data, 0..1, &params_of(&e.weights), 1.0, 1);
+/// let g = gradient(&data, 0..1, &params_of(e.weights()), 1.0, 1);
 /// let tempo = Weights::index_of("tempo").unwrap();
 /// // White to move should score more: a larger tempo bonus lowers the loss (phase 24: mg only).
 /// assert!(g.by_param[tempo][0] < 0.0 && g.by_param[tempo][1] == 0.0);
@@ -237,7 +237,7 @@ const K_TOLERANCE: f64 = 1e-7;
 /// use minkowski::tune::{Dataset, loss::{expected_score, fit_k}, params_of};
 /// use shakmaty::{Chess, Position};
 /// let e = Evaluator::default();
-/// let params = params_of(&e.weights);
+/// let params = params_of(e.weights());
 /// let mut data = Dataset::default();
 /// for m in Chess::default().legal_moves() {
 ///     let pos = Chess::default().play(m).unwrap();

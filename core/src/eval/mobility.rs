@@ -154,7 +154,7 @@ mod tests {
     use crate::eval::trace::CountingTracer;
     use crate::eval::weights::Family;
     use crate::eval::{Evaluator, threats};
-    use shakmaty::{CastlingMode, Chess, fen::Fen};
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
     /// `color`'s counts of the mobility table `field` in the full evaluation of `fen`.
     fn table<C, const N: usize, F: Family>(
@@ -168,7 +168,7 @@ mod tests {
             .into_position(CastlingMode::Standard)
             .unwrap();
         let mut tracer = CountingTracer::default();
-        let _ = Evaluator::default().evaluate_with(&pos, &mut tracer);
+        let _ = Evaluator::default().evaluate_with(pos.board(), pos.turn(), &mut tracer);
         tracer.main[usize::from(color == Color::Black)][field.indices()].to_vec()
     }
 

@@ -8,8 +8,10 @@
 //! self-play games by `minkowski tune`); the pair type and the one phase blend are in
 //! [`score`]. The evaluation is generic over a [`trace::Tracer`], told every weight it uses and
 //! how many times:
-//! [`Evaluator::evaluate`] traces nothing (at no cost), [`Evaluator::trace`] records every term
-//! and [`Evaluator::coefficients`] the evaluation as a linear form in the weights (for a tuner).
+//! [`Evaluator::evaluate_board`] traces nothing (at no cost), [`Evaluator::trace`] records every
+//! term and [`Evaluator::coefficients`] the evaluation as a linear form in the weights (for a
+//! tuner). The evaluation reads the pieces and the side to move only: its entry points take a
+//! [`Board`] and a [`Color`], and the `Chess` ones are conveniences over them.
 
 pub mod acc;
 pub mod base;
@@ -45,7 +47,7 @@ use base::{MATERIAL, PSQT, TEMPO};
 use combine::{Pair, Parts, combine};
 use endgame::Verdict;
 use info::Info;
-use pawn_king::PawnKingCache;
+use pawn_king::{PawnKingCache, WeightsStamp};
 use score::{MAX_PHASE, S};
 use to_move::SideToMove;
 use trace::{Coefficients, CountingTracer, EvalTrace};
@@ -121,19 +123,43 @@ pub const EVAL_LIMIT: i32 = 20_000;
 
 /// The evaluation function with its weights.
 ///
+/// The weights are read with [`Evaluator::weights`] and changed only through
+/// [`Evaluator::weights_mut`], which gives the evaluator a new [`WeightsStamp`]: a
+/// [`PawnKingCache`] records the stamp of the evaluator that filled it and forgets its entries
+/// when an evaluator with another stamp uses it, so a cache can never hand one set of weights the
+/// sums of another (clones share a stamp: their weights are equal until one of them changes).
+///
 /// ```
 /// use minkowski_core::eval::{Evaluator, base::TEMPO};
 /// use shakmaty::Chess;
 /// let e = Evaluator::default();
 /// // The start position is level but for the side to move's tempo bonus (phase 24 of 24: its
 /// // middlegame half).
-/// assert_eq!(e.evaluate(&Chess::default()).0, e.weights[TEMPO].taper(24));
+/// assert_eq!(e.evaluate(&Chess::default()).0, e.weights()[TEMPO].taper(24));
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Evaluator {
     /// The weights in use.
-    pub weights: Weights,
+    weights: Weights,
+    /// Which weights these are, for the pawn-king caches this evaluator fills.
+    stamp: WeightsStamp,
 }
+
+impl Default for Evaluator {
+    /// The built-in weights.
+    fn default() -> Evaluator {
+        Evaluator::new(Weights::default())
+    }
+}
+
+/// Two evaluators are equal when their weights are (whatever their stamps).
+impl PartialEq for Evaluator {
+    fn eq(&self, other: &Evaluator) -> bool {
+        self.weights == other.weights
+    }
+}
+
+impl Eq for Evaluator {}
 
 impl Evaluator {
     /// An evaluator with the given weights.
@@ -145,11 +171,85 @@ impl Evaluator {
     /// ```
     #[must_use]
     pub fn new(weights: Weights) -> Evaluator {
-        Evaluator { weights }
+        Evaluator {
+            weights,
+            stamp: WeightsStamp::new(),
+        }
     }
 
-    /// Static evaluation of `pos` in centipawns from the side to move's point of view.
-    /// Symmetric: the colour-flipped position gets the same value.
+    /// The weights in use.
+    ///
+    /// ```
+    /// use minkowski_core::eval::{Evaluator, weights::Weights};
+    /// assert_eq!(Evaluator::default().weights(), &Weights::default());
+    /// ```
+    #[must_use]
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The weights, to change them. The evaluator takes a new [`WeightsStamp`] first, so every
+    /// [`PawnKingCache`] filled with the weights as they were is emptied when this evaluator
+    /// next uses it.
+    ///
+    /// ```
+    /// use minkowski_core::eval::{Evaluator, pawn_king::PawnKingCache, score::S};
+    /// use shakmaty::{Chess, Position};
+    /// let (mut e, pos) = (Evaluator::default(), Chess::default());
+    /// let mut cache = PawnKingCache::default();
+    /// let _ = e.evaluate_cached(pos.board(), pos.turn(), e.material_psqt(pos.board()), &mut cache);
+    /// e.weights_mut().set("pawn_isolated", S(-90, -90)).unwrap();
+    /// // The cache's entry was made with the old weights: it is not used.
+    /// let sum = e.material_psqt(pos.board());
+    /// assert_eq!(e.evaluate_cached(pos.board(), pos.turn(), sum, &mut cache), e.evaluate(&pos));
+    /// assert_eq!(cache.hits(), 0);
+    /// ```
+    pub fn weights_mut(&mut self) -> &mut Weights {
+        self.stamp = WeightsStamp::new();
+        &mut self.weights
+    }
+
+    /// Which weights this evaluator has: equal for clones, new after
+    /// [`Evaluator::weights_mut`].
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// let mut e = Evaluator::default();
+    /// let copy = e.clone();
+    /// assert_eq!(copy.stamp(), e.stamp());
+    /// let _ = e.weights_mut();
+    /// assert_ne!(copy.stamp(), e.stamp());
+    /// ```
+    #[must_use]
+    pub fn stamp(&self) -> WeightsStamp {
+        self.stamp
+    }
+
+    /// Static evaluation of the pieces on `board` with `turn` to move, in centipawns from the
+    /// side to move's point of view: the evaluation's entry point. It reads nothing else
+    /// (castling rights, en passant, move counters), so it needs no [`Chess`] position and does
+    /// no legality check. Symmetric: the colour-flipped board gets the same value.
+    ///
+    /// On a board that is no legal position (two kings of a colour, none, a pawn on a back
+    /// rank, the side not to move in check, more than 32 pieces) the value is defined (no
+    /// panic, no undefined behaviour: the terms skip a missing king, and the KPK bitbase
+    /// answers "no win" outside its table) but means nothing: check the board first where it
+    /// can be wrong.
+    ///
+    /// ```
+    /// use minkowski_core::eval::Evaluator;
+    /// use shakmaty::{Board, Color};
+    /// // King and queen against king: a known win, far above any material count.
+    /// let board: Board = "8/8/8/3k4/8/8/8/KQ6".parse().unwrap();
+    /// assert!(Evaluator::default().evaluate_board(&board, Color::White).0 > 5_000);
+    /// ```
+    #[must_use]
+    pub fn evaluate_board(&self, board: &Board, turn: Color) -> Value {
+        self.evaluate_with(board, turn, &mut ())
+    }
+
+    /// [`Evaluator::evaluate_board`] of a position: its pieces and side to move. Symmetric:
+    /// the colour-flipped position gets the same value.
     ///
     /// ```
     /// use minkowski_core::eval::Evaluator;
@@ -161,7 +261,7 @@ impl Evaluator {
     /// ```
     #[must_use]
     pub fn evaluate(&self, pos: &Chess) -> Value {
-        self.evaluate_with(pos, &mut ())
+        self.evaluate_board(pos.board(), pos.turn())
     }
 
     /// The evaluation with every term recorded, for `minkowski eval` and the UCI `eval` command.
@@ -177,7 +277,7 @@ impl Evaluator {
     #[must_use]
     pub fn trace(&self, pos: &Chess) -> EvalTrace {
         let mut counts = CountingTracer::default();
-        let total = self.evaluate_with(pos, &mut counts);
+        let total = self.evaluate_with(pos.board(), pos.turn(), &mut counts);
         EvalTrace::from_counts(&counts, &self.weights, total, pos.turn())
     }
 
@@ -200,7 +300,7 @@ impl Evaluator {
     #[must_use]
     pub fn coefficients(&self, pos: &Chess) -> Coefficients {
         let mut counts = CountingTracer::default();
-        let _ = self.evaluate_with(pos, &mut counts);
+        let _ = self.evaluate_with(pos.board(), pos.turn(), &mut counts);
         counts.coefficients(pos.turn())
     }
 
@@ -212,7 +312,7 @@ impl Evaluator {
     /// use minkowski_core::eval::trace::Tracer;
     /// use minkowski_core::eval::base::MATERIAL;
     /// use minkowski_core::eval::weights::{Slot, Weights, channel::Linear};
-    /// use shakmaty::{Chess, Color};
+    /// use shakmaty::{Chess, Color, Position};
     /// /// Adds up White's material as the evaluation reports it.
     /// struct WhiteMaterial(S, Weights);
     /// impl Tracer for WhiteMaterial {
@@ -223,30 +323,30 @@ impl Evaluator {
     ///     }
     /// }
     /// let mut t = WhiteMaterial(S::ZERO, Weights::default());
-    /// let e = Evaluator::default();
-    /// assert_eq!(e.evaluate_with(&Chess::default(), &mut t), e.evaluate(&Chess::default()));
+    /// let (e, pos) = (Evaluator::default(), Chess::default());
+    /// assert_eq!(e.evaluate_with(pos.board(), pos.turn(), &mut t), e.evaluate(&pos));
     /// let m = Weights::default().pairs(MATERIAL).to_vec();
     /// assert_eq!(t.0, m[0] * 8 + m[1] * 2 + m[2] * 2 + m[3] * 2 + m[4]);
     /// ```
-    pub fn evaluate_with<T: Tracer>(&self, pos: &Chess, tracer: &mut T) -> Value {
-        let material_psqt = self.material_psqt_with(pos.board(), tracer);
-        self.evaluate_rest(pos, material_psqt, tracer, None)
+    pub fn evaluate_with<T: Tracer>(&self, board: &Board, turn: Color, tracer: &mut T) -> Value {
+        let material_psqt = self.material_psqt_with(board, tracer);
+        self.evaluate_rest(board, turn, material_psqt, tracer, None)
     }
 
-    /// The evaluation given the material and piece-square sum of `pos` (as
+    /// The evaluation given the material and piece-square sum of `board` (as
     /// [`Evaluator::material_psqt`] computes it, or kept up to date move by move with
-    /// [`Evaluator::material_psqt_after`]): the same value as [`Evaluator::evaluate`], without
-    /// visiting every piece for its material and square.
+    /// [`Evaluator::material_psqt_after`]): the same value as [`Evaluator::evaluate_board`],
+    /// without visiting every piece for its material and square.
     ///
     /// ```
     /// use minkowski_core::eval::Evaluator;
     /// use shakmaty::{Chess, Position};
     /// let (e, pos) = (Evaluator::default(), Chess::default());
     /// let sum = e.material_psqt(pos.board());
-    /// assert_eq!(e.evaluate_from(&pos, sum), e.evaluate(&pos));
+    /// assert_eq!(e.evaluate_from(pos.board(), pos.turn(), sum), e.evaluate(&pos));
     /// ```
     #[must_use]
-    pub fn evaluate_from(&self, pos: &Chess, material_psqt: S) -> Value {
+    pub fn evaluate_from(&self, board: &Board, turn: Color, material_psqt: S) -> Value {
         // The portable build has no `popcnt` instruction (x86-64 baseline): mobility and king
         // zone counts then cost a dozen instructions each. Most CPUs have it; use it when this
         // one does (a cached CPUID bit, checked in a few instructions).
@@ -254,36 +354,39 @@ impl Evaluator {
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: `evaluate_rest_popcnt` only differs from `evaluate_rest` in that it may
             // use the `popcnt` instruction, and the CPU has just been found to support it.
-            return unsafe { self.evaluate_rest_popcnt(pos, material_psqt, None) };
+            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, None) };
         }
-        self.evaluate_rest(pos, material_psqt, &mut (), None)
+        self.evaluate_rest(board, turn, material_psqt, &mut (), None)
     }
 
     /// [`Evaluator::evaluate_from`] with a [`PawnKingCache`]: the same value, with the terms
     /// that depend only on pawns and kings read from `cache` when it has them (and stored in it
-    /// when not). A searcher keeps one cache per thread.
+    /// when not). A searcher keeps one cache per thread. A cache last filled by an evaluator
+    /// with other weights (another [`WeightsStamp`]) is emptied first.
     ///
     /// ```
     /// use minkowski_core::eval::{Evaluator, pawn_king::PawnKingCache};
     /// use shakmaty::{Chess, Position};
     /// let (e, pos) = (Evaluator::default(), Chess::default());
     /// let mut cache = PawnKingCache::default();
-    /// let sum = e.material_psqt(pos.board());
-    /// assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate_from(&pos, sum));
+    /// let (board, turn, sum) = (pos.board(), pos.turn(), e.material_psqt(pos.board()));
+    /// assert_eq!(e.evaluate_cached(board, turn, sum, &mut cache), e.evaluate_from(board, turn, sum));
     /// ```
     #[must_use]
     pub fn evaluate_cached(
         &self,
-        pos: &Chess,
+        board: &Board,
+        turn: Color,
         material_psqt: S,
         cache: &mut PawnKingCache,
     ) -> Value {
+        cache.bind(self.stamp);
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
-            return unsafe { self.evaluate_rest_popcnt(pos, material_psqt, Some(cache)) };
+            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache)) };
         }
-        self.evaluate_rest(pos, material_psqt, &mut (), Some(cache))
+        self.evaluate_rest(board, turn, material_psqt, &mut (), Some(cache))
     }
 
     /// The static evaluation after a null move in a position whose evaluation (side to move's
@@ -307,7 +410,7 @@ impl Evaluator {
         // Every family that takes a `SideToMove` is asked here.
         if passers::reads_side_to_move(board)
             || threats::reads_side_to_move(board)
-            || endgame::lookup(board).is_some()
+            || endgame::reads_side_to_move(board)
         {
             return None;
         }
@@ -325,11 +428,12 @@ impl Evaluator {
     #[target_feature(enable = "popcnt")]
     fn evaluate_rest_popcnt(
         &self,
-        pos: &Chess,
+        board: &Board,
+        turn: Color,
         material_psqt: S,
         cache: Option<&mut PawnKingCache>,
     ) -> Value {
-        self.evaluate_rest(pos, material_psqt, &mut (), cache)
+        self.evaluate_rest(board, turn, material_psqt, &mut (), cache)
     }
 
     /// Material plus piece-square values of every piece on `board`, White's point of view.
@@ -420,17 +524,18 @@ impl Evaluator {
 
     /// Everything but material and piece squares (given as `material_psqt`), then the blend.
     /// With a `cache`, the pawn-and-king terms come from it when it has them (only for
-    /// evaluations that trace nothing: a hit reports no weights).
+    /// evaluations that trace nothing: a hit reports no weights; the caller has bound it to this
+    /// evaluator's stamp).
     #[inline(always)]
     fn evaluate_rest<T: Tracer>(
         &self,
-        pos: &Chess,
+        board: &Board,
+        turn: Color,
         material_psqt: S,
         tracer: &mut T,
         cache: Option<&mut PawnKingCache>,
     ) -> Value {
         let w = &self.weights;
-        let board = pos.board();
         let mut info = Info::new(board);
         if let Some(cache) = cache.as_deref() {
             cache.prefetch(&info);
@@ -460,7 +565,7 @@ impl Evaluator {
             },
             None => pawn_king_terms(&info, &mut acc),
         };
-        let to_move = SideToMove::new(pos.turn());
+        let to_move = SideToMove::new(turn);
         passers::evaluate(board, &info, passed, to_move, &mut acc);
         for color in Color::ALL {
             king::danger(board, &info, color, &mut acc);
@@ -483,7 +588,7 @@ impl Evaluator {
         let mut replaced = None;
         if let Some((eg, strong)) = endgame {
             // The verdict's weights go to the tracer as `verdict_weight`s.
-            let verdict = (eg.evaluate)(pos, strong, w, tracer);
+            let verdict = (eg.evaluate)(board, to_move, strong, w, tracer);
             tracer.endgame(eg.code, strong, verdict);
             let sign = if strong == Color::White { 1 } else { -1 };
             match verdict {
@@ -491,9 +596,9 @@ impl Evaluator {
                 Verdict::Adjust(s) => linear += s * sign,
             }
         }
-        let white_to_move = pos.turn() == Color::White;
+        let white_to_move = turn == Color::White;
         if replaced.is_none() {
-            tracer.tempo(pos.turn());
+            tracer.tempo(turn);
         }
         let parts = Parts {
             linear: linear.into(),
@@ -562,9 +667,11 @@ mod tests {
                 let mut sum = e.material_psqt(pos.board());
                 for _ in 0..100 {
                     assert_eq!(sum, e.material_psqt(pos.board()));
-                    assert_eq!(e.evaluate_from(&pos, sum), e.evaluate(&pos));
+                    let (board, turn) = (pos.board(), pos.turn());
+                    assert_eq!(e.evaluate_from(board, turn, sum), e.evaluate(&pos));
                     for _ in 0..2 {
-                        assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate(&pos));
+                        let cached = e.evaluate_cached(board, turn, sum, &mut cache);
+                        assert_eq!(cached, e.evaluate(&pos));
                     }
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
@@ -580,5 +687,60 @@ mod tests {
             }
         }
         assert!(cache.hits() * 2 >= cache.probes(), "{} hits", cache.hits());
+    }
+
+    /// One cache used in turn by evaluators of different weights (and by a clone, which shares
+    /// its original's stamp) gives each evaluator its own uncached values: a cache never hands
+    /// one set of weights the sums of another, also after `weights_mut` changed them in place.
+    #[test]
+    fn a_cache_never_serves_other_weights() {
+        let fens = [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        ];
+        let positions: Vec<Chess> = fens
+            .iter()
+            .map(|fen| {
+                fen.parse::<Fen>()
+                    .unwrap()
+                    .into_position(CastlingMode::Standard)
+                    .unwrap()
+            })
+            .collect();
+        let mut changed = Evaluator::default();
+        changed
+            .weights_mut()
+            .set("king_pawn_distance.d1", S(-80, -150))
+            .unwrap();
+        changed
+            .weights_mut()
+            .set("pawn_isolated", S(-90, -90))
+            .unwrap();
+        let plain = Evaluator::default();
+        let clone = plain.clone();
+        let mut in_place = Evaluator::default();
+        let mut cache = PawnKingCache::new(64);
+        let mut cached = |e: &Evaluator, pos: &Chess| {
+            let (board, turn) = (pos.board(), pos.turn());
+            e.evaluate_cached(board, turn, e.material_psqt(board), &mut cache)
+        };
+        for _ in 0..2 {
+            for pos in &positions {
+                for e in [&plain, &changed, &clone] {
+                    assert_eq!(cached(e, pos), e.evaluate(pos));
+                }
+                assert_eq!(cached(&in_place, pos), in_place.evaluate(pos));
+            }
+            // In place: the same evaluator, other weights from now on.
+            *in_place.weights_mut() = changed.weights().clone();
+        }
+        assert_ne!(
+            plain.evaluate(&positions[1]),
+            changed.evaluate(&positions[1]),
+            "the changed weights matter"
+        );
+        assert_eq!(plain.stamp(), clone.stamp());
+        assert_ne!(plain.stamp(), changed.stamp());
     }
 }

@@ -4,8 +4,12 @@
 //! configuration here and skip those terms.
 //!
 //! Each entry holds its full key (both pawn sets and both king squares), so a hit is exact:
-//! two configurations never share an entry's value. The cache belongs to one searcher (no
-//! sharing, no locks); an evaluation that traces bypasses it.
+//! two configurations never share an entry's value. The sums depend on the weights too: the
+//! cache records the [`WeightsStamp`] of the evaluator that filled it and is emptied when an
+//! evaluator with another stamp uses it. The cache belongs to one searcher (no sharing, no
+//! locks); an evaluation that traces bypasses it.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use shakmaty::{Bitboard, Color};
 
@@ -29,21 +33,52 @@ struct Entry {
 
 const _: () = assert!(size_of::<Entry>() == 32);
 
-/// A fixed-size table of pawn-king entries, replaced always.
+/// Which weights an evaluator holds, as a pawn-king cache records them: a number drawn afresh
+/// (from a process-wide counter) whenever an evaluator is made or its weights may change, and
+/// copied with the evaluator. Never [`WeightsStamp::NONE`], which marks a cache that holds no
+/// one's sums yet.
+///
+/// ```
+/// use minkowski_core::eval::pawn_king::WeightsStamp;
+/// assert_ne!(WeightsStamp::new(), WeightsStamp::new());
+/// assert_ne!(WeightsStamp::new(), WeightsStamp::NONE);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WeightsStamp(u64);
+
+impl WeightsStamp {
+    /// No weights: what a new or cleared cache records.
+    pub const NONE: WeightsStamp = WeightsStamp(0);
+
+    /// A stamp no other call returned.
+    #[must_use]
+    #[allow(clippy::new_without_default)] // a default would hide that each call differs
+    pub fn new() -> WeightsStamp {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        // 2^64 stamps never run out; Relaxed suffices: only uniqueness matters.
+        WeightsStamp(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+/// A fixed-size table of pawn-king entries, replaced always, of the weights of one
+/// [`WeightsStamp`] at a time.
 ///
 /// ```
 /// use minkowski_core::eval::{Evaluator, pawn_king::PawnKingCache};
 /// use shakmaty::{Chess, Position};
 /// let (e, pos) = (Evaluator::default(), Chess::default());
 /// let mut cache = PawnKingCache::new(64);
-/// let sum = e.material_psqt(pos.board());
-/// assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate(&pos));
-/// assert_eq!(e.evaluate_cached(&pos, sum, &mut cache), e.evaluate(&pos)); // a hit
+/// let (board, turn, sum) = (pos.board(), pos.turn(), e.material_psqt(pos.board()));
+/// assert_eq!(e.evaluate_cached(board, turn, sum, &mut cache), e.evaluate(&pos));
+/// assert_eq!(e.evaluate_cached(board, turn, sum, &mut cache), e.evaluate(&pos)); // a hit
 /// assert_eq!(cache.hits(), 1);
+/// assert_eq!(cache.stamp(), e.stamp());
 /// ```
 #[derive(Clone, Debug)]
 pub struct PawnKingCache {
     entries: Vec<Entry>,
+    /// The weights whose sums the entries hold.
+    stamp: WeightsStamp,
     /// The size asked for, in KiB (the table itself is rounded down to a power of two).
     kib: usize,
     probes: u64,
@@ -72,6 +107,7 @@ impl PawnKingCache {
         };
         PawnKingCache {
             entries: vec![Entry::default(); entries],
+            stamp: WeightsStamp::NONE,
             kib: (entries * size_of::<Entry>()).div_ceil(1024),
             probes: 0,
             hits: 0,
@@ -134,8 +170,29 @@ impl PawnKingCache {
     /// Forgets every entry (a new game) and the hit counts.
     pub fn clear(&mut self) {
         self.entries.fill(Entry::default());
+        self.stamp = WeightsStamp::NONE;
         self.probes = 0;
         self.hits = 0;
+    }
+
+    /// The stamp of the weights whose sums it holds ([`WeightsStamp::NONE`] when new or
+    /// cleared).
+    #[must_use]
+    pub fn stamp(&self) -> WeightsStamp {
+        self.stamp
+    }
+
+    /// Makes the cache hold sums of the weights of `stamp`: nothing changes when it already
+    /// does; otherwise every entry is forgotten (the hit counts are kept) and `stamp` recorded.
+    /// The evaluation calls this before it reads or writes an entry.
+    #[inline]
+    pub(super) fn bind(&mut self, stamp: WeightsStamp) {
+        if self.stamp != stamp {
+            if self.stamp != WeightsStamp::NONE {
+                self.entries.fill(Entry::default());
+            }
+            self.stamp = stamp;
+        }
     }
 
     /// Lookups so far.

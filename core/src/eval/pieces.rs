@@ -431,7 +431,7 @@ mod tests {
             color,
             counts: vec![0; N],
         };
-        let _ = Evaluator::default().evaluate_with(&pos, &mut t);
+        let _ = Evaluator::default().evaluate_with(pos.board(), pos.turn(), &mut t);
         t.counts
     }
 

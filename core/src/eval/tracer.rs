@@ -29,7 +29,8 @@ pub enum Verdict {
 }
 
 /// Receives each weight as the evaluation uses it. Every method defaults to doing nothing; the
-/// unit type `()` implements none of them, so [`super::Evaluator::evaluate`] pays nothing.
+/// unit type `()` implements none of them, so [`super::Evaluator::evaluate_board`] pays
+/// nothing.
 ///
 /// A weight is reported by its [`Slot`] (its flat index and trace row, typed by its channel); a
 /// term that scores a weight `count` times (mobility: once per square) reports it once with that
@@ -48,7 +49,8 @@ pub enum Verdict {
 ///     }
 /// }
 /// let mut phase = Phase::default();
-/// let _ = Evaluator::default().evaluate_with(&shakmaty::Chess::default(), &mut phase);
+/// let board = shakmaty::Board::default();
+/// let _ = Evaluator::default().evaluate_with(&board, shakmaty::Color::White, &mut phase);
 /// assert_eq!(phase.0, 24);
 /// ```
 pub trait Tracer {

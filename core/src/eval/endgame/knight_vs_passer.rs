@@ -15,11 +15,12 @@
 //! "exactly `j` moves"); and a double step from the second rank only shrinks that set faster, so
 //! the pawn always takes it. `tests` check this against an exhaustive race search.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use super::kpk::KpkPosition;
 use super::{PASSER_CAUGHT, PASSER_UNSTOPPABLE, Verdict, WeightSum};
 use crate::eval::pawns::is_passed;
+use crate::eval::to_move::SideToMove;
 use crate::eval::tracer::Tracer;
 use crate::eval::weights::Weights;
 use crate::geometry::{file_mask, king_distance, knight_attacks_set, knight_fill};
@@ -229,13 +230,13 @@ impl PasserRace {
 /// with the defence a tempo ahead (from the checking square, for a check still to be given).
 /// A check by a knight standing where the pawn can take it costs nothing and is ignored.
 fn check_costs_the_race(
-    pos: &Chess,
+    board: &Board,
+    to_move: SideToMove,
     strong: Color,
     race: PasserRace,
     defending_king: Option<Square>,
     knights: Bitboard,
 ) -> bool {
-    let board = pos.board();
     let Some(our_king) = board.king_of(strong) else {
         return false;
     };
@@ -245,7 +246,7 @@ fn check_costs_the_race(
         ..race
     };
     let late_caught = |knights: Bitboard| !late.unstoppable(defending_king, knights);
-    if pos.turn() == strong {
+    if to_move.color() == strong {
         // In check by a knight that the pawn cannot take: the king must move first.
         let checkers = knights & shakmaty::attacks::knight_attacks(our_king);
         return checkers.any() && (checkers & pawn_takes).is_empty() && late_caught(knights);
@@ -264,12 +265,12 @@ fn check_costs_the_race(
 /// and [`PASSER_CAUGHT`](crate::eval::endgame::PASSER_CAUGHT) otherwise. One knight against one pawn (KNvKP) is decided by
 /// [`OneKnightOnePawn`], with both kings; more material by the pure race and the check layer.
 pub(super) fn evaluate(
-    pos: &Chess,
+    board: &Board,
+    to_move: SideToMove,
     strong: Color,
     w: &Weights,
     tracer: &mut dyn Tracer,
 ) -> Verdict {
-    let board = pos.board();
     let knights = board.by_piece(Role::Knight.of(!strong));
     let defending_king = board.king_of(!strong);
     let our_king = board.king_of(strong);
@@ -281,7 +282,7 @@ pub(super) fn evaluate(
         let race = PasserRace {
             pawn,
             pawn_color: strong,
-            pawn_to_move: pos.turn() == strong,
+            pawn_to_move: to_move.color() == strong,
         };
         let front = Bitboard(race.path_after(0));
         let runs = match (single, our_king, defending_king, knights.first()) {
@@ -302,7 +303,7 @@ pub(super) fn evaluate(
                     continue;
                 }
                 race.unstoppable(defending_king, knights)
-                    && !check_costs_the_race(pos, strong, race, defending_king, knights)
+                    && !check_costs_the_race(board, to_move, strong, race, defending_king, knights)
             }
         };
         let weight = if runs {

@@ -18,11 +18,12 @@
 
 use std::sync::LazyLock;
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::{KNOWN_WIN, KPK_PAWN_ADVANCE, Verdict, WeightSum};
 use crate::eval::base::MATERIAL;
 use crate::eval::score::S;
+use crate::eval::to_move::SideToMove;
 use crate::eval::tracer::Tracer;
 use crate::eval::weights::{Weights, role_index};
 use crate::geometry::king_distance;
@@ -107,6 +108,13 @@ impl KpkPosition {
         let i = index(self.strong_to_move, wk, bk, pawn);
         BITBASE.wins[i / 64] & (1 << (i % 64)) != 0
     }
+}
+
+/// Builds the bitbase now if it is not built yet (about 50 ms once per process; later calls
+/// return at once). Never needed for correctness: the first KPK query builds it otherwise, and
+/// this moves that pause to a moment of the caller's choosing.
+pub(crate) fn build_bitbase() {
+    LazyLock::force(&BITBASE);
 }
 
 /// The bitbase: one bit per position, set when White (the strong side) wins.
@@ -260,12 +268,12 @@ fn black_loses(labels: &[Label], wk: Square, bk: Square, pawn: Square) -> bool {
 
 /// The registry's KPK entry: a draw, or a known win plus the pawn and its progress.
 pub(super) fn evaluate(
-    pos: &Chess,
+    board: &Board,
+    to_move: SideToMove,
     strong: Color,
     w: &Weights,
     tracer: &mut dyn Tracer,
 ) -> Verdict {
-    let board = pos.board();
     let pieces = (
         board.king_of(strong),
         (board.by_piece(Role::Pawn.of(strong))).first(),
@@ -279,7 +287,7 @@ pub(super) fn evaluate(
         pawn,
         lone_king,
         strong_color: strong,
-        strong_to_move: pos.turn() == strong,
+        strong_to_move: to_move.color() == strong,
     };
     if !position.is_win() {
         return Verdict::Replace(S::ZERO);

@@ -16,9 +16,10 @@ pub use kpk::KpkPosition;
 pub use mop_up::{KbnkPosition, kbnk_corner_distance, mop_up_bonus};
 pub use signature::{SideMaterial, Signature, SignatureError};
 
-use shakmaty::{Bitboard, Board, Chess, Color, Role};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role};
 
 use super::score::S;
+use super::to_move::SideToMove;
 use super::tracer::Tracer;
 pub use super::tracer::Verdict;
 use crate::eval::term::Term;
@@ -212,12 +213,13 @@ pub enum Matcher {
 /// ```
 /// use minkowski_core::eval::base::MATERIAL;
 /// use minkowski_core::eval::endgame::{Endgame, KNOWN_WIN, Matcher, Verdict};
+/// use minkowski_core::eval::to_move::SideToMove;
 /// use minkowski_core::eval::trace::Tracer;
 /// use minkowski_core::eval::weights::Weights;
-/// use shakmaty::{Chess, Color};
+/// use shakmaty::{Board, Chess, Color};
 /// // Your own entry, in the same shape as Minkowski's: two rooks against a lone king. The
 /// // tracer hears of every weight the verdict uses (for the coefficient trace).
-/// fn krrk(_: &Chess, _: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
+/// fn krrk(_: &Board, _: SideToMove, _: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
 ///     tracer.verdict_weight(KNOWN_WIN.at(0), 1);
 ///     tracer.verdict_weight(MATERIAL.at(3).in_verdict(), 2);
 ///     Verdict::Replace(w[KNOWN_WIN] + w[MATERIAL.at(3)] * 2)
@@ -234,9 +236,9 @@ pub struct Endgame {
     pub code: &'static str,
     /// The material it applies to.
     pub matcher: Matcher,
-    /// The evaluator: the position, the strong side, the weights, and the tracer that it tells
-    /// each weight its verdict uses ([`Tracer::verdict_weight`]).
-    pub evaluate: fn(&Chess, Color, &Weights, &mut dyn Tracer) -> Verdict,
+    /// The evaluator: the pieces, the side to move, the strong side, the weights, and the
+    /// tracer that it tells each weight its verdict uses ([`Tracer::verdict_weight`]).
+    pub evaluate: fn(&Board, SideToMove, Color, &Weights, &mut dyn Tracer) -> Verdict,
 }
 
 impl Endgame {
@@ -252,7 +254,8 @@ impl Endgame {
     /// ```
     #[must_use]
     pub fn verdict(&self, pos: &Chess, strong: Color, w: &Weights) -> Verdict {
-        (self.evaluate)(pos, strong, w, &mut ())
+        let to_move = SideToMove::new(pos.turn());
+        (self.evaluate)(pos.board(), to_move, strong, w, &mut ())
     }
 }
 
@@ -370,8 +373,36 @@ pub fn lookup(board: &Board) -> Option<(&'static Endgame, Color)> {
     })
 }
 
-fn draw(_: &Chess, _: Color, _: &Weights, _: &mut dyn Tracer) -> Verdict {
+/// Builds every table the endgames build on first use (today the KPK bitbase: about 50 ms, once
+/// per process), so that the first evaluation that needs one does not pause. Optional and
+/// idempotent; safe from any thread.
+///
+/// ```
+/// minkowski_core::eval::endgame::prepare_tables();
+/// ```
+pub fn prepare_tables() {
+    kpk::build_bitbase();
+}
+
+fn draw(_: &Board, _: SideToMove, _: Color, _: &Weights, _: &mut dyn Tracer) -> Verdict {
     Verdict::Replace(S::ZERO)
+}
+
+/// Whether a specialised endgame's verdict may depend on who moves: wherever one applies (the
+/// KPK bitbase, the lone king's stalemate, the passer race all read it, and a verdict carries no
+/// tempo), so the null-move shortcut evaluates there.
+///
+/// ```
+/// use minkowski_core::eval::endgame::reads_side_to_move;
+/// use shakmaty::{Chess, Position, CastlingMode, fen::Fen};
+/// let kpk: Chess = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert!(reads_side_to_move(kpk.board()));
+/// assert!(!reads_side_to_move(Chess::default().board()));
+/// ```
+#[must_use]
+pub fn reads_side_to_move(board: &Board) -> bool {
+    lookup(board).is_some()
 }
 
 /// Whether `strong` has mating material against a lone king: a queen, a rook, bishop and

@@ -1,7 +1,7 @@
 //! Mop-up: winning against a lone king means driving it to the edge (or, with bishop and
 //! knight, to a corner of the bishop's colour) and bringing the own king close.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::{
     KBNK_CORNER, KBNK_KNIGHT_CLOSE, KNOWN_WIN, MOP_UP_CLOSE, MOP_UP_EDGE, MOP_UP_KING_CLOSE,
@@ -9,6 +9,7 @@ use super::{
 };
 use crate::eval::base::MATERIAL;
 use crate::eval::score::S;
+use crate::eval::to_move::SideToMove;
 use crate::eval::tracer::Tracer;
 use crate::eval::weights::{Weights, role_index};
 use crate::geometry::{
@@ -259,51 +260,162 @@ impl KbnkPosition {
             || attacks::bishop_attacks(self.bishop, occupied).contains(sq)
     }
 
-    /// The KBNK material of `strong` on `pos`, if it is exactly that.
-    fn of(pos: &Chess, strong: Color) -> Option<KbnkPosition> {
-        let board = pos.board();
+    /// The KBNK material of `strong` on `board`, if it is exactly that.
+    fn of(board: &Board, to_move: SideToMove, strong: Color) -> Option<KbnkPosition> {
         Some(KbnkPosition {
             strong_king: board.king_of(strong)?,
             lone_king: board.king_of(!strong)?,
             bishop: board.by_piece(Role::Bishop.of(strong)).first()?,
             knight: board.by_piece(Role::Knight.of(strong)).first()?,
-            lone_king_to_move: pos.turn() != strong,
+            lone_king_to_move: to_move.color() != strong,
         })
     }
 }
 
 /// Material of `color` in the endgame, by the material weights, added to `sum`.
-fn add_material(sum: &mut WeightSum<'_>, pos: &Chess, color: Color) {
+fn add_material(sum: &mut WeightSum<'_>, board: &Board, color: Color) {
     for role in Role::ALL {
-        let count = pos.board().by_piece(role.of(color)).count() as i32;
+        let count = board.by_piece(role.of(color)).count() as i32;
         if count > 0 {
             sum.add(MATERIAL.at(role_index(role)), count);
         }
     }
 }
 
-/// Whether the lone king is to move and stalemated: then the "win" is a draw.
-fn stalemated(pos: &Chess, strong: Color) -> bool {
-    pos.turn() != strong && !pos.is_check() && pos.legal_moves().is_empty()
+/// Whether the lone king (the side of `!strong`, which has nothing else) is to move and
+/// stalemated: then the "win" is a draw. Read off the pieces: not in check, and every square
+/// next to it that holds none of its own pieces is attacked by the strong side (seen without
+/// the lone king, as a king step sees it; a strong piece there is attacked only if defended).
+/// With nothing but the king, a king step is the lone side's only kind of move, so on a legal
+/// position this is exactly "no legal move and not in check"; a board without that king (or
+/// with two) is not stalemate.
+fn stalemated(board: &Board, to_move: SideToMove, strong: Color) -> bool {
+    let lone = !strong;
+    if to_move.color() != lone {
+        return false;
+    }
+    let Some(king) = board.king_of(lone) else {
+        return false;
+    };
+    let without_king = board.occupied() ^ Bitboard::from(king);
+    board.attacks_to(king, strong, board.occupied()).is_empty()
+        && (attacks::king_attacks(king) & !board.by_color(lone))
+            .into_iter()
+            .all(|to| board.attacks_to(to, strong, without_king).any())
 }
 
 /// Any mating material against a lone king.
-pub(super) fn kxk(pos: &Chess, strong: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
-    if stalemated(pos, strong) {
+pub(super) fn kxk(
+    board: &Board,
+    to_move: SideToMove,
+    strong: Color,
+    w: &Weights,
+    tracer: &mut dyn Tracer,
+) -> Verdict {
+    if stalemated(board, to_move, strong) {
         return Verdict::Replace(S::ZERO);
     }
-    let board = pos.board();
     let (Some(ks), Some(kw)) = (board.king_of(strong), board.king_of(!strong)) else {
         return Verdict::Replace(S::ZERO);
     };
     let mut sum = WeightSum::new(w, tracer);
     sum.add(KNOWN_WIN, 1);
-    add_material(&mut sum, pos, strong);
+    add_material(&mut sum, board, strong);
     add_mop_up(&mut sum, ks, kw);
     Verdict::Replace(sum.sum)
 }
 
 /// King, bishop and knight against a lone king: the corner of the bishop's colour.
-pub(super) fn kbnk(pos: &Chess, strong: Color, w: &Weights, tracer: &mut dyn Tracer) -> Verdict {
-    Verdict::Replace(KbnkPosition::of(pos, strong).map_or(S::ZERO, |p| p.traced_score(w, tracer)))
+pub(super) fn kbnk(
+    board: &Board,
+    to_move: SideToMove,
+    strong: Color,
+    w: &Weights,
+    tracer: &mut dyn Tracer,
+) -> Verdict {
+    let position = KbnkPosition::of(board, to_move, strong);
+    Verdict::Replace(position.map_or(S::ZERO, |p| p.traced_score(w, tracer)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, Chess, FromSetup, Piece, Position, Setup};
+
+    /// The position of `pieces` (White's: the strong side) against a lone black king on
+    /// `lone`, Black to move, if it is legal.
+    fn position(lone: Square, pieces: &[(Piece, Square)]) -> Option<Chess> {
+        let mut setup = Setup::empty();
+        setup.board.set_piece_at(lone, Color::Black.king());
+        for &(piece, sq) in pieces {
+            if setup.board.piece_at(sq).is_some() {
+                return None;
+            }
+            setup.board.set_piece_at(sq, piece);
+        }
+        setup.turn = Color::Black;
+        Chess::from_setup(setup, CastlingMode::Standard).ok()
+    }
+
+    /// The stalemate read off the pieces equals shakmaty's "no legal move and not in check" on
+    /// every legal KQK and KRK position with the lone king to move, and on random placements of
+    /// the other mating materials (pawns too); and it is never stalemate for the strong side
+    /// to move.
+    #[test]
+    fn stalemate_from_the_pieces_is_the_move_generators() {
+        let to_move = SideToMove::new(Color::Black);
+        let (mut positions, mut stalemates) = (0, 0);
+        let mut check = |pos: &Chess| {
+            let want = !pos.is_check() && pos.legal_moves().is_empty();
+            assert_eq!(
+                stalemated(pos.board(), to_move, Color::White),
+                want,
+                "{pos:?}"
+            );
+            let other = SideToMove::new(Color::White);
+            assert!(!stalemated(pos.board(), other, Color::White));
+            positions += 1;
+            stalemates += usize::from(want);
+        };
+        for role in [Role::Queen, Role::Rook] {
+            for lone in Square::ALL {
+                for king in Square::ALL {
+                    for piece in Square::ALL {
+                        let pieces = [(Color::White.king(), king), (role.of(Color::White), piece)];
+                        if let Some(pos) = position(lone, &pieces) {
+                            check(&pos);
+                        }
+                    }
+                }
+            }
+        }
+        let materials: [&[Role]; 5] = [
+            &[Role::Bishop, Role::Knight],
+            &[Role::Bishop, Role::Bishop],
+            &[Role::Knight, Role::Knight, Role::Knight],
+            &[Role::Queen, Role::Pawn, Role::Pawn],
+            &[Role::Rook, Role::Bishop, Role::Pawn],
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            Square::new((seed % 64) as u32)
+        };
+        for roles in materials {
+            for _ in 0..100_000 {
+                let lone = next();
+                let mut pieces = vec![(Color::White.king(), next())];
+                pieces.extend(roles.iter().map(|&r| (r.of(Color::White), next())));
+                if let Some(pos) = position(lone, &pieces) {
+                    check(&pos);
+                }
+            }
+        }
+        assert!(
+            positions > 500_000 && stalemates > 1_000,
+            "{positions}, {stalemates}"
+        );
+    }
 }

@@ -17,7 +17,7 @@ fn position(fen: &str) -> Chess {
 /// threat terms as the engine computes them, from the attack maps the mobility pass fills in.
 fn traced(pos: &Chess) -> [Vec<i32>; 2] {
     let mut tracer = CountingTracer::default();
-    let _ = Evaluator::default().evaluate_with(pos, &mut tracer);
+    let _ = Evaluator::default().evaluate_with(pos.board(), pos.turn(), &mut tracer);
     tracer.main
 }
 

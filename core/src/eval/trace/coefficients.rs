@@ -51,7 +51,7 @@ pub(in crate::eval) const fn side(color: Color) -> usize {
 /// let pos = pos.play(m).unwrap();
 /// let e = Evaluator::default();
 /// let c = e.coefficients(&pos);
-/// assert_eq!(c.evaluate(&e.weights), e.evaluate(&pos));
+/// assert_eq!(c.evaluate(e.weights()), e.evaluate(&pos));
 /// // White's pawn left e2 for e4; Black's pawn on e7 (e2 from Black's side) still counts -1.
 /// assert_eq!(c.count(Weights::index_of("psqt.pawn.e4").unwrap()), 1);
 /// assert_eq!(c.count(Weights::index_of("psqt.pawn.e2").unwrap()), -1);
@@ -133,7 +133,7 @@ impl Coefficients {
     /// use minkowski_core::eval::{Evaluator, combine::{Pair, combine}};
     /// let (e, pos) = (Evaluator::default(), shakmaty::Chess::default());
     /// let c = e.coefficients(&pos);
-    /// let parts = c.parts(|i| e.weights.slot(i).map_or(Pair::zero(), Pair::from));
+    /// let parts = c.parts(|i| e.weights().slot(i).map_or(Pair::zero(), Pair::from));
     /// assert_eq!(combine(&parts).white, e.evaluate(&pos).0);
     /// ```
     pub fn parts<N: Number>(&self, weight: impl Fn(usize) -> Pair<N>) -> Parts<N> {
@@ -162,7 +162,7 @@ impl Coefficients {
     /// ```
     /// use minkowski_core::eval::{Evaluator, score::S};
     /// let e = Evaluator::default();
-    /// assert_eq!(e.coefficients(&shakmaty::Chess::default()).sum(&e.weights), S::ZERO);
+    /// assert_eq!(e.coefficients(&shakmaty::Chess::default()).sum(e.weights()), S::ZERO);
     /// ```
     #[must_use]
     pub fn sum(&self, w: &Weights) -> S {
@@ -179,7 +179,7 @@ impl Coefficients {
     /// let e = Evaluator::default();
     /// // The start position: level, plus White's tempo at phase 24 (its middlegame half).
     /// let start = e.coefficients(&shakmaty::Chess::default());
-    /// assert_eq!(start.white_value(&e.weights), e.weights[TEMPO].mg());
+    /// assert_eq!(start.white_value(e.weights()), e.weights()[TEMPO].mg());
     /// ```
     #[must_use]
     pub fn white_value(&self, w: &Weights) -> i32 {
@@ -218,10 +218,10 @@ impl Coefficients {
     /// let e = Evaluator::default();
     /// let c = e.coefficients(&pos);
     /// let params: Vec<[f64; 2]> = (0..Weights::COUNT)
-    ///     .map(|i| e.weights.slot(i).map_or([0.0; 2], |s| [s.mg().into(), s.eg().into()]))
+    ///     .map(|i| e.weights().slot(i).map_or([0.0; 2], |s| [s.mg().into(), s.eg().into()]))
     ///     .collect();
     /// // Two roundings apart from the engine's value, at most.
-    /// assert!((c.white_real(&params) - f64::from(c.white_value(&e.weights))).abs() < 2.0);
+    /// assert!((c.white_real(&params) - f64::from(c.white_value(e.weights()))).abs() < 2.0);
     /// ```
     #[must_use]
     pub fn white_real(&self, params: &[[f64; 2]]) -> f64 {
