@@ -13,7 +13,8 @@
 # The engine crate (src/, minkowski-chess), lowest first:
 #   0  eval, geometry, value      the core crate's modules, re-exported by src/lib.rs
 #      perft                      no crate-internal imports
-#   1  search, tune               the search; fitting the evaluation's weights (Texel)
+#   1  search, tune, wdl          the search; fitting the evaluation's weights (Texel); the
+#                                 win/draw/loss chances of a score
 #   2  openings, options          test openings; the engine's option model (engine feature)
 #   3  config, epd, datagen       engine.toml; EPD suites and the runner; self-play data (engine)
 #   4  uci                        the protocol (engine feature)
@@ -32,7 +33,7 @@ declare -A CORE_LAYER=(
 )
 declare -A ENGINE_LAYER=(
     [eval]=0 [geometry]=0 [value]=0 [perft]=0
-    [search]=1 [tune]=1
+    [search]=1 [tune]=1 [wdl]=1
     [openings]=2 [options]=2
     [config]=3 [epd]=3 [datagen]=3
     [uci]=4

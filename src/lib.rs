@@ -15,6 +15,7 @@
 //! * [`value`]: [`value::Value`] (centipawns that also encode mates), [`value::MAX_PLY`] and
 //!   [`value::Score`], shared by the evaluation and the search.
 //! * [`search`]: Minkowski's own search ([`search::Searcher`]), and [`perft`].
+//! * [`wdl`]: win, draw and loss chances of a score ([`wdl::Wdl`]), fitted to self-play games.
 //! * [`tune`]: Texel tuning of the evaluation's weights to game results ([`tune::Tuner`]).
 //! * [`openings`]: random balanced openings for test frameworks (OpenBench's `genfens`).
 //! * With the default `engine` feature only: the option model (`options`), the UCI loop (`uci`),
@@ -30,7 +31,7 @@
 //! |---|---|---|
 //! | core crate | `value`, `geometry` ← `eval` ← `weights_file` (`minkowski-chess-core`) | shakmaty, arrayvec, toml's parser |
 //! | 0 | `perft`, and the core crate's modules re-exported here | shakmaty only |
-//! | 1 | `search`, `tune` | layer 0 |
+//! | 1 | `search`, `tune`, `wdl` | layer 0 |
 //! | 2 | `openings`, `options` (engine) | layers 0–1 |
 //! | 3 | `config`, `epd`, `datagen` (engine) | layers 0–2 |
 //! | 4 | `uci` (engine) | layers 0–3 |
@@ -125,6 +126,15 @@
 //! Licence: GPL-3.0-or-later (shakmaty, which this library exposes, is GPL-3.0-or-later too), so
 //! an engine that links it is distributed under the GPL as well.
 
+/// The engine's version as `id name` and `minkowski --version` show it: the package version,
+/// followed by the short git commit when it was built from its own checkout (`0.2.0 (1a2b3c4)`),
+/// the version alone otherwise (see build.rs).
+///
+/// ```
+/// assert!(minkowski::VERSION.starts_with(env!("CARGO_PKG_VERSION")));
+/// ```
+pub const VERSION: &str = env!("MINKOWSKI_VERSION");
+
 /// The chess library Minkowski is built on, re-exported so that users name exactly the types
 /// Minkowski's functions take (`minkowski::shakmaty::{Square, Bitboard, Color}`) without having to
 /// depend on the same shakmaty version themselves.
@@ -145,6 +155,7 @@ pub mod perft;
 // Layer 2.
 pub mod search;
 pub mod tune;
+pub mod wdl;
 // Layer 3.
 pub mod openings;
 // Layers 3 to 5 with the `engine` feature: options (3), config, epd and datagen (4), uci (5).

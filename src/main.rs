@@ -1,7 +1,7 @@
 //! The `minkowski` binary: a thin command line over the library.
 //!
 //! With no arguments it speaks UCI on stdin/stdout; subcommands run the bench, EPD suites,
-//! self-play data generation, weight tuning, the evaluation trace, perft, tablebase probes and the geometry
+//! self-play data generation, weight tuning, the evaluation trace, the win/draw/loss fit, perft, tablebase probes and the geometry
 //! diagrams. Any other arguments are
 //! UCI command lines, run in order before the engine exits (`minkowski "position startpos" "go
 //! depth 10" quit`), as Stockfish and Ethereal do and OpenBench relies on (`minkowski "genfens 10
@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 
 /// Minkowski, a UCI chess engine whose evaluation thinks in square distances.
 #[derive(Parser, Debug)]
-#[command(name = "minkowski", version, about, allow_external_subcommands = true)]
+#[command(name = "minkowski", version = minkowski::VERSION, about, allow_external_subcommands = true)]
 struct Args {
     /// Configuration file (default: ./engine.toml if it exists).
     #[arg(long, global = true)]
@@ -40,6 +40,8 @@ enum Command {
     Tune(cli::tune::TuneArgs),
     /// Print the evaluation trace of a position.
     Eval(cli::eval::EvalArgs),
+    /// Fit the win/draw/loss model (UCI_ShowWDL) to the game results of self-play data.
+    WdlFit(cli::wdl_fit::WdlFitArgs),
     /// Count leaf nodes of the move tree (split by root move).
     Perft(cli::perft::PerftArgs),
     /// WDL and DTZ of a position and each legal move, from Syzygy tablebases.
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(a)) => cli::datagen::run(&a),
         Some(Command::Tune(a)) => cli::tune::run(&a, args.config.as_deref()),
         Some(Command::Eval(a)) => cli::eval::run(&a, args.config.as_deref()),
+        Some(Command::WdlFit(a)) => cli::wdl_fit::run(&a, args.config.as_deref()),
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Probe(a)) => cli::probe::run(&a, args.config.as_deref()),
         Some(Command::Distance(a)) => cli::diagrams::run_distance(&a),

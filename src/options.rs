@@ -51,6 +51,8 @@ pub enum OptionId {
     SyzygyProbeLimit,
     /// `Syzygy50MoveRule`: cursed wins and blessed losses count as draws.
     Syzygy50MoveRule,
+    /// `UCI_ShowWDL`: `info` lines with a score also carry `wdl W D L` (per mille).
+    ShowWdl,
 }
 
 /// The type of an option, with its range.
@@ -83,7 +85,7 @@ pub struct OptionSpec {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 12] = [
+pub const OPTIONS: [OptionSpec; 13] = [
     OptionSpec {
         id: OptionId::Hash,
         name: "Hash",
@@ -157,6 +159,11 @@ pub const OPTIONS: [OptionSpec; 12] = [
     OptionSpec {
         id: OptionId::Syzygy50MoveRule,
         name: "Syzygy50MoveRule",
+        kind: OptionKind::Check,
+    },
+    OptionSpec {
+        id: OptionId::ShowWdl,
+        name: "UCI_ShowWDL",
         kind: OptionKind::Check,
     },
 ];
@@ -272,6 +279,8 @@ pub struct EngineOptions {
     pub syzygy_probe_limit: usize,
     /// Whether the 50-move rule counts in tablebase verdicts.
     pub syzygy_50_move_rule: bool,
+    /// Whether `info` lines carry win/draw/loss chances.
+    pub show_wdl: bool,
 }
 
 impl Default for EngineOptions {
@@ -289,6 +298,7 @@ impl Default for EngineOptions {
             syzygy_probe_depth: 1,
             syzygy_probe_limit: 7,
             syzygy_50_move_rule: true,
+            show_wdl: false,
         }
     }
 }
@@ -413,6 +423,7 @@ impl EngineOptions {
                     OptionId::Ponder => self.ponder = b,
                     OptionId::Chess960 => self.chess960 = b,
                     OptionId::Syzygy50MoveRule => self.syzygy_50_move_rule = b,
+                    OptionId::ShowWdl => self.show_wdl = b,
                     _ => {}
                 }
                 Ok(())
@@ -455,6 +466,7 @@ impl EngineOptions {
             OptionId::SyzygyProbeDepth => OptionValue::Int(i64::from(self.syzygy_probe_depth)),
             OptionId::SyzygyProbeLimit => int(self.syzygy_probe_limit),
             OptionId::Syzygy50MoveRule => OptionValue::Bool(self.syzygy_50_move_rule),
+            OptionId::ShowWdl => OptionValue::Bool(self.show_wdl),
         }
     }
 }
@@ -527,6 +539,8 @@ mod tests {
             ("Hash", None),
             ("Threads", Some("0")),
             ("Ponder", Some("yes")),
+            ("UCI_ShowWDL", Some("1")),
+            ("UCI_ShowWDL", None),
             ("Nonsense", Some("1")),
         ] {
             assert!(o.set_from_text(name, value).is_err(), "{name} {value:?}");
@@ -539,7 +553,7 @@ mod tests {
         assert!(
             unknown.ends_with(
                 "(options: Hash, PawnKingHash, Threads, MultiPV, Ponder, Move Overhead, UCI_Chess960, Clear Hash, \
-                 SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule)"
+                 SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule, UCI_ShowWDL)"
             ),
             "{unknown}"
         );

@@ -17,10 +17,7 @@ use uci_harness::*;
 fn handshake_and_game_as_cute_chess_sends_it() {
     let mut engine = Engine::start();
     let ids = engine.handshake();
-    assert_eq!(
-        ids[0],
-        format!("id name Minkowski {}", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(ids[0], format!("id name Minkowski {}", minkowski::VERSION));
     assert!(ids[1].starts_with("id author "));
     for option in [
         "option name Hash type spin default 16 min 1 max 32768",

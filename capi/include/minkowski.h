@@ -43,7 +43,7 @@
 /**
  * The library's minor version (the header's; mk_version() gives the loaded library's).
  */
-#define MK_VERSION_MINOR 1
+#define MK_VERSION_MINOR 2
 
 /**
  * The library's patch version (the header's; mk_version() gives the loaded library's).
@@ -320,7 +320,7 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * This library's version, e.g. "0.1.0", as a NUL-terminated string owned by the library
+ * This library's version, e.g. "0.2.0", as a NUL-terminated string owned by the library
  * (never free it): the version of the library loaded at run time, where MK_VERSION_MAJOR,
  * MK_VERSION_MINOR and MK_VERSION_PATCH are those of the header a host was compiled with.
  *

@@ -58,7 +58,7 @@ use std::ffi::{CStr, c_char};
 
 use errors::{boundary, status};
 
-/// This library's version, e.g. "0.1.0", as a NUL-terminated string owned by the library
+/// This library's version, e.g. "0.2.0", as a NUL-terminated string owned by the library
 /// (never free it): the version of the library loaded at run time, where MK_VERSION_MAJOR,
 /// MK_VERSION_MINOR and MK_VERSION_PATCH are those of the header a host was compiled with.
 ///
@@ -109,7 +109,7 @@ pub const MK_ABI_VERSION: u32 = 1;
 pub const MK_VERSION_MAJOR: u32 = 0;
 
 /// The library's minor version (the header's; mk_version() gives the loaded library's).
-pub const MK_VERSION_MINOR: u32 = 1;
+pub const MK_VERSION_MINOR: u32 = 2;
 
 /// The library's patch version (the header's; mk_version() gives the loaded library's).
 pub const MK_VERSION_PATCH: u32 = 0;

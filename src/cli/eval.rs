@@ -1,5 +1,5 @@
 //! `minkowski eval [FEN]`: the evaluation trace of a position (the start position if no FEN),
-//! with the weights of engine.toml.
+//! with the weights of engine.toml, and the win/draw/loss chances of its value.
 
 use std::io::Write;
 use std::path::Path;
@@ -46,8 +46,10 @@ pub fn run(args: &EvalArgs, config: Option<&Path>) -> ExitCode {
             }
         }
     };
-    let trace = Evaluator::new(config.weights()).trace(&pos);
+    let evaluator = Evaluator::new(config.weights());
+    let trace = evaluator.trace(&pos);
+    let wdl = minkowski::wdl::describe_static(&evaluator, &pos);
     // A closed pipe (`minkowski eval | head`) is not an error worth a panic.
-    let _ = writeln!(std::io::stdout(), "{trace}");
+    let _ = writeln!(std::io::stdout(), "{trace}\n{wdl}");
     ExitCode::SUCCESS
 }

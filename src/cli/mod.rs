@@ -10,3 +10,4 @@ pub mod perft;
 pub mod probe;
 pub mod tune;
 pub mod uci;
+pub mod wdl_fit;

@@ -450,6 +450,7 @@ mod tests {
                 tbhits: 0,
                 time: Duration::from_millis(u64::from(depth)),
                 pv: vec![mv(m)],
+                root_tb: None,
             });
         }
         let since = tracker.since.unwrap();

@@ -145,6 +145,7 @@ pub(super) fn report(
         tbhits: worker.tb.hits,
         time,
         pv: line.pv.to_vec(),
+        root_tb: worker.tb.root,
     };
     worker.reporter.on_iteration(&info);
 }

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
+use super::tb::TbVerdict;
 use crate::value::Score;
 
 /// What the search may spend, as a `go` command gives it. Every field is optional; an empty
@@ -128,6 +129,9 @@ pub struct IterationInfo {
     pub time: Duration,
     /// The principal variation, first move first.
     pub pv: Vec<Move>,
+    /// The tablebases' verdict on the root, when it is in the tables: the search then plays
+    /// only moves that keep it, whatever `score` says (it may stay an evaluation).
+    pub root_tb: Option<TbVerdict>,
 }
 
 /// The move the root is searching now, for `info currmove ... currmovenumber ...`.

@@ -22,6 +22,7 @@ use crate::perft::perft_until;
 use crate::search::bench::run_bench_until;
 use crate::search::threads::SEARCH_STACK_BYTES;
 use crate::search::{Limits, SearchControl, SearchResult, Searcher};
+use crate::wdl::material;
 
 /// Most skipped book lines reported one by one.
 const MAX_BOOK_NOTICES: usize = 3;
@@ -37,6 +38,8 @@ enum Work {
     Search {
         limits: Limits,
         history: Vec<Zobrist64>,
+        /// `UCI_ShowWDL`: add `wdl W D L` to the `info` lines.
+        show_wdl: bool,
     },
     Perft {
         depth: u32,
@@ -92,7 +95,7 @@ impl Job {
         mut limits: Limits,
         searchmoves: &[UciMove],
         game: &Game,
-        chess960: bool,
+        (chess960, show_wdl): (bool, bool),
         out: &Output<W>,
     ) -> Job {
         let root = game.pos.clone();
@@ -121,7 +124,12 @@ impl Job {
         let searchmoves = limits.searchmoves.clone();
         let (infinite, pondering) = (limits.infinite, limits.ponder);
         let history = game.history.clone();
-        let mut job = Job::new(Work::Search { limits, history }, root, chess960);
+        let work = Work::Search {
+            limits,
+            history,
+            show_wdl,
+        };
+        let mut job = Job::new(work, root, chess960);
         job.searchmoves = searchmoves;
         job.infinite = infinite;
         job.pondering = pondering;
@@ -221,11 +229,22 @@ impl Job {
         let (out, tx) = (out.clone(), tx.clone());
         let (control, root, chess960) = (self.control.clone(), self.root.clone(), self.chess960);
         let spawned = match (self.work.take(), searcher) {
-            (Some(Work::Search { limits, history }), Some(mut searcher)) => thread::Builder::new()
+            (
+                Some(Work::Search {
+                    limits,
+                    history,
+                    show_wdl,
+                }),
+                Some(mut searcher),
+            ) => thread::Builder::new()
                 .name("minkowski-search".into())
                 .stack_size(SEARCH_STACK_BYTES)
                 .spawn(move || {
-                    let mut reporter = UciReporter { out, chess960 };
+                    let mut reporter = UciReporter {
+                        out,
+                        chess960,
+                        wdl_material: show_wdl.then(|| material(&root)),
+                    };
                     let result = catch_unwind(AssertUnwindSafe(|| {
                         searcher.search(&root, &history, &limits, &control, &mut reporter)
                     }));

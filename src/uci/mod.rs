@@ -320,7 +320,8 @@ impl<W: Write + Send + 'static> Engine<W> {
                 limits,
                 searchmoves,
             } => self.go(|engine: &Self| {
-                Job::search(limits, &searchmoves, &engine.game, chess960, &engine.out)
+                let style = (chess960, engine.options.show_wdl);
+                Job::search(limits, &searchmoves, &engine.game, style, &engine.out)
             }),
             Command::Perft(depth) => {
                 self.go(|engine: &Self| Job::perft(depth, &engine.game, chess960))
@@ -344,6 +345,8 @@ impl<W: Write + Send + 'static> Engine<W> {
                 for line in self.evaluator.trace(&self.game.pos).to_string().lines() {
                     self.out.info_string(line);
                 }
+                let wdl = crate::wdl::describe_static(&self.evaluator, &self.game.pos);
+                self.out.info_string(wdl);
             }
         }
         Flow::Continue
@@ -351,7 +354,7 @@ impl<W: Write + Send + 'static> Engine<W> {
 
     fn uci(&self) {
         let mut lines = vec![
-            UciMessage::id_name(&format!("Minkowski {}", env!("CARGO_PKG_VERSION"))).to_string(),
+            UciMessage::id_name(&format!("Minkowski {}", crate::VERSION)).to_string(),
             UciMessage::id_author(AUTHOR).to_string(),
         ];
         lines.extend(options::declarations(&self.defaults));

@@ -14,7 +14,9 @@ use shakmaty::{Chess, Move, Position};
 use vampirc_uci::{UciInfoAttribute, UciMessage};
 
 use super::game::move_to_uci;
+use crate::search::tb::TbVerdict;
 use crate::search::{Bound, CurrentMoveInfo, IterationInfo, Reporter, Score, SearchResult};
+use crate::wdl::Wdl;
 
 /// The engine's output, shared by the command loop and the search thread. Every line is written
 /// whole under a lock and flushed at once, so lines never interleave or linger in a buffer.
@@ -75,9 +77,11 @@ impl<W: Write> Output<W> {
     }
 }
 
-/// `info depth ... score ... pv ...` for one iteration.
+/// `info depth ... score ... pv ...` for one iteration; with `wdl_material` (the root's
+/// material, [`crate::wdl::material`], given when `UCI_ShowWDL` is on) also `wdl W D L` after
+/// the score, as Stockfish writes it.
 #[must_use]
-pub fn iteration_line(info: &IterationInfo, chess960: bool) -> String {
+pub fn iteration_line(info: &IterationInfo, chess960: bool, wdl_material: Option<u32>) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -89,6 +93,9 @@ pub fn iteration_line(info: &IterationInfo, chess960: bool) -> String {
         Bound::Exact => {}
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),
+    }
+    if let Some(material) = wdl_material {
+        line.push_str(&format!(" wdl {}", wdl_of(info, material)));
     }
     line.push_str(&format!(
         " nodes {} nps {} hashfull {}",
@@ -110,6 +117,18 @@ pub fn iteration_line(info: &IterationInfo, chess960: bool) -> String {
         }
     }
     line
+}
+
+/// The chances `info ... wdl` shows: the tables' verdict on the root when there is one (the
+/// score may still be an evaluation), else the model's reading of the score.
+#[must_use]
+pub fn wdl_of(info: &IterationInfo, material: u32) -> Wdl {
+    match info.root_tb {
+        Some(TbVerdict::Win) => Wdl::WIN,
+        Some(TbVerdict::Draw) => Wdl::DRAW,
+        Some(TbVerdict::Loss) => Wdl::LOSS,
+        None => Wdl::from_score(info.score, material),
+    }
 }
 
 fn score_text(score: Score) -> String {
@@ -197,11 +216,14 @@ pub struct UciReporter<W: Write> {
     pub out: Output<W>,
     /// Castling notation.
     pub chess960: bool,
+    /// The root's material when `UCI_ShowWDL` is on (`None`: no `wdl` in `info`).
+    pub wdl_material: Option<u32>,
 }
 
 impl<W: Write> Reporter for UciReporter<W> {
     fn on_iteration(&mut self, info: &IterationInfo) {
-        self.out.line(&iteration_line(info, self.chess960));
+        self.out
+            .line(&iteration_line(info, self.chess960, self.wdl_material));
     }
 
     fn on_current_move(&mut self, info: &CurrentMoveInfo) {
@@ -237,10 +259,15 @@ mod tests {
             tbhits: 0,
             time: Duration::from_millis(1234),
             pv: vec![e4],
+            root_tb: None,
         };
         assert_eq!(
-            iteration_line(&info, false),
+            iteration_line(&info, false, None),
             "info depth 300 seldepth 301 multipv 1 score mate -200 upperbound nodes 5 nps 10 hashfull 3 time 1234 pv e2e4"
+        );
+        assert_eq!(
+            iteration_line(&info, false, Some(78)),
+            "info depth 300 seldepth 301 multipv 1 score mate -200 upperbound wdl 0 0 1000 nodes 5 nps 10 hashfull 3 time 1234 pv e2e4"
         );
         let cur = CurrentMoveInfo {
             depth: 3,
@@ -252,6 +279,50 @@ mod tests {
             current_move_line(&cur, true),
             "info depth 3 currmove e2e4 currmovenumber 7"
         );
+    }
+
+    #[test]
+    fn wdl_follows_the_score_unless_the_tables_know_better() {
+        let mut info = IterationInfo {
+            depth: 10,
+            seldepth: 12,
+            multipv: 1,
+            score: Score::Cp(35),
+            bound: Bound::Exact,
+            nodes: 1,
+            nps: 1,
+            hashfull: 0,
+            tbhits: 0,
+            time: Duration::ZERO,
+            pv: vec![],
+            root_tb: None,
+        };
+        assert_eq!(
+            wdl_of(&info, 60),
+            Wdl::from_value(crate::value::Value(35), 60)
+        );
+        assert_eq!(wdl_of(&info, 60).flipped(), {
+            info.score = Score::Cp(-35);
+            wdl_of(&info, 60)
+        });
+        info.score = Score::Mate(3);
+        assert_eq!(wdl_of(&info, 60), Wdl::WIN);
+        info.score = Score::Mate(-1);
+        assert_eq!(wdl_of(&info, 60), Wdl::LOSS);
+        // A tablebase win read as a centipawn score is certain too.
+        info.score = Score::Cp(crate::value::Value::tb_win_in(9).0);
+        assert_eq!(wdl_of(&info, 5), Wdl::WIN);
+        // The root's verdict wins over an evaluation that says otherwise.
+        info.score = Score::Cp(420);
+        for (verdict, wdl) in [
+            (TbVerdict::Draw, Wdl::DRAW),
+            (TbVerdict::Win, Wdl::WIN),
+            (TbVerdict::Loss, Wdl::LOSS),
+        ] {
+            info.root_tb = Some(verdict);
+            assert_eq!(wdl_of(&info, 5), wdl);
+            assert!(iteration_line(&info, false, Some(5)).contains(&format!(" wdl {wdl} nodes")));
+        }
     }
 
     #[test]

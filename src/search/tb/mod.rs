@@ -45,6 +45,25 @@ impl Default for TbSettings {
     }
 }
 
+/// The tables' verdict on a root position, as the search plays it: with the 50-move rule on
+/// (`Syzygy50MoveRule`), a win the opponent can drag past the rule, and a loss we can, are
+/// draws. `info ... wdl` shows it as a certain result whatever the score says
+/// ([`super::IterationInfo::root_tb`]).
+///
+/// ```
+/// use minkowski::search::tb::TbVerdict;
+/// assert_ne!(TbVerdict::Win, TbVerdict::Draw);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TbVerdict {
+    /// The side to move wins.
+    Win,
+    /// A draw.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
 /// What a [`super::Searcher`] keeps about tablebases between searches: the tables (when the
 /// feature is on and a path was set) and the settings.
 ///
@@ -91,6 +110,8 @@ pub(crate) struct SearchTb<'a> {
     settings: TbSettings,
     /// Successful probes so far (`tbhits` in `info`).
     pub hits: u64,
+    /// The tables' verdict on the root, when [`SearchTb::filter_root`] found it in them.
+    pub root: Option<TbVerdict>,
 }
 
 impl<'a> SearchTb<'a> {
@@ -103,6 +124,7 @@ impl<'a> SearchTb<'a> {
             _tables: std::marker::PhantomData,
             settings: config.settings,
             hits: 0,
+            root: None,
         }
     }
 
@@ -122,6 +144,9 @@ impl<'a> SearchTb<'a> {
             && !keep.is_empty()
         {
             self.hits += 1;
+            // Of the moves before filtering: the same best outcome, probed once more (at the
+            // root only, once per search).
+            self.root = tables.root_verdict(pos, moves, self.settings.rule50);
             *moves = keep;
         }
     }

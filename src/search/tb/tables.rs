@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::{Dtz, MaybeRounded, Tablebase, Wdl};
 
+use super::TbVerdict;
+
 /// A problem met while loading tables. Loading goes on past it: what could be read is used.
 ///
 /// ```
@@ -361,6 +363,57 @@ impl Tablebases {
         moves: &[Move],
         rule50: bool,
     ) -> Option<Vec<Move>> {
+        let ranked = self.rank_root_moves(pos, moves, rule50)?;
+        let best = ranked.iter().map(|&(_, r)| r).max()?;
+        // Wins: every move still winning in time (the search picks among them; as the clock
+        // runs, only the faster ones stay). Otherwise only the best rank.
+        let floor = if best >= WIN_RANK { WIN_RANK } else { best };
+        Some(
+            ranked
+                .iter()
+                .filter(|&&(_, r)| r >= floor)
+                .map(|&(m, _)| m)
+                .collect(),
+        )
+    }
+
+    /// What the best of `moves` leads to for the side to move, as the root filter ranks them
+    /// ([`Tablebases::filter_root_moves`]): a win only if it can still be forced within the
+    /// 50-move rule (when `rule50`), a loss only if it cannot be delayed past it; cursed wins
+    /// and blessed losses are draws under the rule. `None` when the position is not in the
+    /// tables or a probe fails.
+    ///
+    /// ```
+    /// use minkowski::search::tb::{Tablebases, TbVerdict};
+    /// use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+    /// let (tables, _) = Tablebases::open(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/syzygy"));
+    /// let pos = |fen: &str| -> Chess {
+    ///     fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    /// };
+    /// let krk = pos("8/8/8/4k3/8/8/8/KR6 w - - 0 1");
+    /// assert_eq!(tables.root_verdict(&krk, &krk.legal_moves(), true), Some(TbVerdict::Win));
+    /// let rook_falls = pos("8/8/8/8/8/2K5/1r6/7k w - - 0 1"); // Kxb2 draws
+    /// let moves = rook_falls.legal_moves();
+    /// assert_eq!(tables.root_verdict(&rook_falls, &moves, true), Some(TbVerdict::Draw));
+    /// ```
+    #[must_use]
+    pub fn root_verdict(&self, pos: &Chess, moves: &[Move], rule50: bool) -> Option<TbVerdict> {
+        let ranked = self.rank_root_moves(pos, moves, rule50)?;
+        match ranked.iter().map(|&(_, r)| r).max()? {
+            r if r >= WIN_RANK => Some(TbVerdict::Win),
+            r if r <= -WIN_RANK => Some(TbVerdict::Loss),
+            _ => Some(TbVerdict::Draw),
+        }
+    }
+
+    /// Each of `moves` with its rank for the root (higher is better; at least [`WIN_RANK`]: a
+    /// win in time, at most `-WIN_RANK`: a loss in time, between: a draw under the rule).
+    fn rank_root_moves(
+        &self,
+        pos: &Chess,
+        moves: &[Move],
+        rule50: bool,
+    ) -> Option<Vec<(Move, i32)>> {
         if moves.is_empty() || !self.fits(pos) {
             return None;
         }
@@ -375,24 +428,15 @@ impl Tablebases {
             if with_dtz {
                 root_rank(p, halfmoves, rule50)
             } else {
-                wdl_rank(p.outcome.wdl, rule50) * 1000
+                // WDL alone: a win (2) or loss (-2) counts as in time, anything else as a draw.
+                match wdl_rank(p.outcome.wdl, rule50) {
+                    2 => WIN_RANK,
+                    -2 => -WIN_RANK,
+                    r => r,
+                }
             }
         };
-        let best = probes.iter().map(rank).max()?;
-        // Wins: every move still winning in time (the search picks among them; as the clock
-        // runs, only the faster ones stay). Otherwise only the best rank.
-        let floor = if with_dtz && best >= WIN_RANK {
-            WIN_RANK
-        } else {
-            best
-        };
-        Some(
-            probes
-                .iter()
-                .filter(|p| rank(p) >= floor)
-                .map(|p| p.mv)
-                .collect(),
-        )
+        Some(probes.iter().map(|p| (p.mv, rank(p))).collect())
     }
 
     /// Whether `pos` can be in the tables at all.
