@@ -489,3 +489,23 @@ fn finds_a_winning_tactic() {
     let p = pos("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1");
     assert_eq!(r.best_move, Some(uci(&p, "g3g6")));
 }
+
+/// A game position where quiet checking knight forks in the quiescence search once chained
+/// (fork, evasion, fork…) until depth 1 alone passed a million nodes and the engine moved
+/// without a completed iteration. The quiescence search is bounded by captures: depth 1 must
+/// finish in a few thousand nodes.
+#[test]
+fn quiescence_checks_do_not_run_away() {
+    let limits = Limits {
+        depth: Some(1),
+        nodes: Some(2_000_000),
+        ..Default::default()
+    };
+    let r = search(
+        "r1qrn1k1/p5bp/1p1p1pp1/1P1Pp3/Q1P1Pn2/2NB1P1P/3B1P2/2R1K2R w K - 2 22",
+        &limits,
+    );
+    assert_eq!(r.depth, 1, "depth 1 not completed in {} nodes", r.nodes);
+    assert!(r.nodes < 50_000, "depth 1 took {} nodes", r.nodes);
+    assert!(r.seldepth < 40, "seldepth {}", r.seldepth);
+}

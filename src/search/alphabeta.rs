@@ -205,7 +205,7 @@ impl<'a> Worker<'a> {
             depth += 1; // check extension
         }
         if depth <= 0 {
-            return self.qsearch(pos, in_check, ply, alpha, beta);
+            return self.qsearch(pos, in_check, ply, 0, alpha, beta);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);

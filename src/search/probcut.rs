@@ -61,7 +61,7 @@ impl Worker<'_> {
             self.played[ply + 1] = Some(m);
             self.double_extensions[ply + 1] = self.double_extensions[ply];
             let in_check = child.is_check();
-            let mut v = -self.qsearch(&child, in_check, ply + 1, -raised, Value(-raised.0 + 1));
+            let mut v = -self.qsearch(&child, in_check, ply + 1, 0, -raised, Value(-raised.0 + 1));
             if v >= raised {
                 v = -self.negamax(
                     &child,

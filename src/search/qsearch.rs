@@ -1,5 +1,5 @@
-//! The quiescence search: captures, queen promotions and checking knight forks until the
-//! position is quiet, all evasions when in check.
+//! The quiescence search: captures and queen promotions until the position is quiet, all
+//! evasions when in check, and at its first ply only, checking knight forks.
 
 use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
@@ -15,14 +15,16 @@ use crate::geometry::knight_attacks_set;
 use crate::value::{MAX_PLY, Value};
 
 impl Worker<'_> {
-    /// Quiescence search: captures and queen promotions, then quiet knight moves that fork the
-    /// king with check and keep their gain (all evasions when in check); `in_check` must be
-    /// `pos.is_check()`.
+    /// Quiescence search: captures and queen promotions, then, at its first ply (`qply` 0),
+    /// quiet knight moves that fork the king with check and keep their gain (all evasions when
+    /// in check); `in_check` must be `pos.is_check()`, `qply` counts the plies since the main
+    /// search handed over.
     pub fn qsearch(
         &mut self,
         pos: &Chess,
         in_check: bool,
         ply: usize,
+        qply: usize,
         mut alpha: Value,
         beta: Value,
     ) -> Value {
@@ -115,7 +117,9 @@ impl Worker<'_> {
                         .get_or_insert_with(|| CheckInfo::new(pos))
                         .gives_check(pos, m);
                     (m, gives_check)
-                } else if in_check {
+                } else if in_check || qply > 0 {
+                    // Quiet checks only at the quiescence search's first ply: further down a
+                    // fork, an evasion and another fork can follow each other without end.
                     break;
                 } else if let Some(&m) = forks
                     .get_or_insert_with(|| checking_forks(pos))
@@ -127,7 +131,7 @@ impl Worker<'_> {
                     break;
                 };
             let child = self.make(pos, m, ply);
-            let v = -self.qsearch(&child, gives_check, ply + 1, -beta, -alpha);
+            let v = -self.qsearch(&child, gives_check, ply + 1, qply + 1, -beta, -alpha);
             self.keys.pop();
             if self.stopped {
                 return Value::DRAW;
