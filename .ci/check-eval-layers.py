@@ -10,7 +10,9 @@ Lowest first:
      (a family may use another, never in a circle)
   2  combine: the parts become the value
   3  trace: the evaluation's record for people and the tuner
-  4  the evaluation's root (eval/mod.rs): the Evaluator, and the table's order of families
+  4  the evaluation's root (eval/mod.rs): the Evaluator, and the table's order of families;
+     stages (the evaluation after material and piece squares, split where the bounded
+     evaluation may stop)
   5  layout: the table as a whole (names, defaults), read through `Weights`' methods only
 
 Also checked: every family whose code takes the side to move (`SideToMove`) is asked by the
@@ -32,7 +34,7 @@ LAYERS = {
     "tracer": 0, "acc": 0, "to_move": 0,
     "combine": 2,
     "trace": 3,
-    "mod": 4,
+    "mod": 4, "stages": 4,
     "layout": 5,
 }
 
