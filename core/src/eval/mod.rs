@@ -15,8 +15,10 @@
 
 pub mod acc;
 pub mod base;
+pub mod bounded;
 pub mod combine;
 pub mod endgame;
+pub mod eval_cache;
 pub mod info;
 pub mod king;
 mod layout;
@@ -326,7 +328,7 @@ impl Evaluator {
     /// ```
     pub fn evaluate_with<T: Tracer>(&self, board: &Board, turn: Color, tracer: &mut T) -> Value {
         let material_psqt = self.material_psqt_with(board, tracer);
-        self.evaluate_rest(board, turn, material_psqt, tracer, None)
+        self.evaluate_rest(board, turn, material_psqt, tracer, None, None)
     }
 
     /// The evaluation given the material and piece-square sum of `board` (as
@@ -350,9 +352,9 @@ impl Evaluator {
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: `evaluate_rest_popcnt` only differs from `evaluate_rest` in that it may
             // use the `popcnt` instruction, and the CPU has just been found to support it.
-            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, None) };
+            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, None, None) };
         }
-        self.evaluate_rest(board, turn, material_psqt, &mut (), None)
+        self.evaluate_rest(board, turn, material_psqt, &mut (), None, None)
     }
 
     /// [`Evaluator::evaluate_from`] with a [`PawnKingCache`]: the same value, with the terms
@@ -380,9 +382,11 @@ impl Evaluator {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
-            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache)) };
+            return unsafe {
+                self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache), None)
+            };
         }
-        self.evaluate_rest(board, turn, material_psqt, &mut (), Some(cache))
+        self.evaluate_rest(board, turn, material_psqt, &mut (), Some(cache), None)
     }
 
     /// The static evaluation after a null move in a position whose evaluation (side to move's

@@ -11,6 +11,7 @@ use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::acc::Acc;
 use super::base::{self, TEMPO};
+use super::bounded::LAZY_MARGIN;
 use super::combine::{Pair, Parts, combine};
 use super::endgame::{self, Endgame, Verdict};
 use super::info::Info;
@@ -31,14 +32,17 @@ impl Evaluator {
         turn: Color,
         material_psqt: S,
         cache: Option<&mut PawnKingCache>,
+        window: Option<(i32, i32)>,
     ) -> Value {
-        self.evaluate_rest(board, turn, material_psqt, &mut (), cache)
+        self.evaluate_rest(board, turn, material_psqt, &mut (), cache, window)
     }
 
     /// Everything but material and piece squares (given as `material_psqt`), then the blend.
     /// With a `cache`, the pawn-and-king terms come from it when it has them (only for
     /// evaluations that trace nothing: a hit reports no weights; the caller has bound it to this
-    /// evaluator's stamp).
+    /// evaluator's stamp). With a `window` `(alpha, beta)` (the bounded evaluation), the
+    /// estimate without threats and piece placement is returned instead where it lies more than
+    /// [`LAZY_MARGIN`] outside it.
     #[inline(always)]
     pub(super) fn evaluate_rest<T: Tracer>(
         &self,
@@ -47,6 +51,7 @@ impl Evaluator {
         material_psqt: S,
         tracer: &mut T,
         cache: Option<&mut PawnKingCache>,
+        window: Option<(i32, i32)>,
     ) -> Value {
         let mut info = Info::new(board);
         if let Some(cache) = cache.as_deref() {
@@ -60,59 +65,46 @@ impl Evaluator {
         let phase = phase.min(MAX_PHASE);
         acc.tracer().phase(phase);
         let passed = pawn_king_stage(&info, &mut acc, cache);
-        let endgame = endgame::lookup(board);
-        self.finish(
-            board,
-            turn,
-            material_psqt,
-            &info,
-            acc,
-            passed,
-            phase,
-            endgame,
-        )
+        let known = Known::new(board, turn, material_psqt, phase, passed, &info, &mut acc);
+        self.attack_stage(&known, &info, &mut acc);
+        // The bounded evaluation's early answer: everything but threats and piece placement,
+        // where it lies far enough outside the window.
+        if let (Some((alpha, beta)), None) = (window, known.endgame) {
+            let estimate = self.estimate(&known, &acc);
+            if estimate.0 - LAZY_MARGIN >= beta || estimate.0 + LAZY_MARGIN <= alpha {
+                return estimate;
+            }
+        }
+        self.finish(&known, &info, acc)
     }
 
-    /// The stages after the pieces' pass (which filled `info`'s attack maps) and the
-    /// pawn-and-king terms (already in `acc`, with the `passed` pawns they found): passed pawns,
-    /// king danger, threats, piece placement, then the endgame knowledge (`endgame`, the
-    /// board's [`endgame::lookup`]) or the drawishness stage, and the blend.
-    #[allow(clippy::too_many_arguments)] // the stages' shared state, passed once
+    /// The terms that need the pieces' attack maps and are cheap once they are known: king
+    /// danger and passed pawns (the bounded evaluation's second estimate has them).
     #[inline(always)]
-    pub(super) fn finish<T: Tracer>(
-        &self,
-        board: &Board,
-        turn: Color,
-        material_psqt: S,
-        info: &Info,
-        mut acc: Acc<'_, T>,
-        passed: Bitboard,
-        phase: i32,
-        endgame: Option<(&'static Endgame, Color)>,
-    ) -> Value {
-        let w = &self.weights;
-        let to_move = SideToMove::new(turn);
-        passers::evaluate(board, info, passed, to_move, &mut acc);
+    fn attack_stage<T: Tracer>(&self, known: &Known<'_>, info: &Info, acc: &mut Acc<'_, T>) {
         for color in Color::ALL {
-            king::danger(board, info, color, &mut acc);
+            king::danger(known.board, info, color, acc);
         }
+        let to_move = SideToMove::new(known.turn);
+        passers::evaluate(known.board, info, known.passed, to_move, acc);
+    }
+
+    /// The last stages: threats and piece placement, then the endgame knowledge or the
+    /// drawishness stage's scaling, and the blend.
+    #[inline(always)]
+    fn finish<T: Tracer>(&self, known: &Known<'_>, info: &Info, mut acc: Acc<'_, T>) -> Value {
+        let (board, turn, w) = (known.board, known.turn, &self.weights);
+        let to_move = SideToMove::new(turn);
         threats::evaluate(board, info, to_move, &mut acc);
         let closed = pieces::closedness(board);
         for color in Color::ALL {
             pieces::evaluate(board, info, color, closed, &mut acc);
         }
-        let mut linear = material_psqt + acc.linear();
-
-        // Specialised endgames replace or adjust the sum; where none applies, the endgame half
-        // is moved toward zero where the material edge does not win (the drawishness stage).
-        let scale = match endgame {
-            None => Some(scale::drawishness(board, info, &mut acc)),
-            Some(_) => None,
-        };
+        let mut linear = known.material_psqt + acc.linear();
         let ([white_danger, black_danger], complexity) = (acc.danger_units(), acc.complexity_sum());
         let tracer = acc.tracer();
         let mut replaced = None;
-        if let Some((eg, strong)) = endgame {
+        if let Some((eg, strong)) = known.endgame {
             // The verdict's weights go to the tracer as `verdict_weight`s.
             let verdict = (eg.evaluate)(board, to_move, strong, w, tracer);
             tracer.endgame(eg.code, strong, verdict);
@@ -129,25 +121,93 @@ impl Evaluator {
             linear: linear.into(),
             danger: [white_danger.into(), black_danger.into()],
             complexity,
-            scale,
+            scale: known.scale,
             replaced,
             tempo: self.tempo(turn),
-            phase,
+            phase: known.phase,
         };
         to_move_view(combine(&parts).white, turn)
     }
 
+    /// The value of the terms `acc` holds so far (no endgame knowledge applies: see
+    /// [`Known::scale`]), blended as the whole evaluation is: what the bounded evaluation
+    /// compares with its window.
+    #[inline(always)]
+    fn estimate<T: Tracer>(&self, known: &Known<'_>, acc: &Acc<'_, T>) -> Value {
+        let [white_danger, black_danger] = acc.danger_units();
+        let parts = Parts {
+            linear: (known.material_psqt + acc.linear()).into(),
+            danger: [white_danger.into(), black_danger.into()],
+            complexity: acc.complexity_sum(),
+            scale: known.scale,
+            replaced: None,
+            tempo: self.tempo(known.turn),
+            phase: known.phase,
+        };
+        to_move_view(combine(&parts).white, known.turn)
+    }
+
     /// The tempo bonus, signed for the side to move (`+tempo` with White to move).
     #[inline(always)]
-    pub(super) fn tempo(&self, turn: Color) -> Pair<i32> {
+    fn tempo(&self, turn: Color) -> Pair<i32> {
         let tempo = self.weights[TEMPO];
         (if turn == Color::White { tempo } else { -tempo }).into()
     }
 }
 
+/// What the stages share about one position: its pieces and side to move, and what the first
+/// stages found.
+struct Known<'b> {
+    board: &'b Board,
+    turn: Color,
+    /// Material and piece squares, White's point of view.
+    material_psqt: S,
+    /// The game phase, clamped.
+    phase: i32,
+    /// Both sides' passed pawns (from the pawn-and-king stage).
+    passed: Bitboard,
+    /// The specialised endgame evaluator that applies, with its strong side.
+    endgame: Option<(&'static Endgame, Color)>,
+    /// Where none applies, the drawishness stage's scale factors (its complexity terms are
+    /// in the accumulator): they read only the pieces and pawns, so they come first.
+    scale: Option<[i32; 2]>,
+}
+
+impl<'b> Known<'b> {
+    /// The endgame lookup and, where no endgame applies, the drawishness stage (its
+    /// complexity terms into `acc`).
+    #[inline(always)]
+    fn new<T: Tracer>(
+        board: &'b Board,
+        turn: Color,
+        material_psqt: S,
+        phase: i32,
+        passed: Bitboard,
+        info: &Info,
+        acc: &mut Acc<'_, T>,
+    ) -> Known<'b> {
+        let endgame = endgame::lookup(board);
+        // Specialised endgames replace or adjust the sum; where none applies, the endgame half
+        // is moved toward zero where the material edge does not win (the drawishness stage).
+        let scale = match endgame {
+            None => Some(scale::drawishness(board, info, acc)),
+            Some(_) => None,
+        };
+        Known {
+            board,
+            turn,
+            material_psqt,
+            phase,
+            passed,
+            endgame,
+            scale,
+        }
+    }
+}
+
 /// White's value seen by the side to move, clamped to ±[`EVAL_LIMIT`].
 #[inline(always)]
-pub(super) fn to_move_view(white: i32, turn: Color) -> Value {
+fn to_move_view(white: i32, turn: Color) -> Value {
     let value = if turn == Color::White { white } else { -white };
     Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
 }
@@ -166,7 +226,7 @@ pub(super) fn phase_of(board: &Board) -> i32 {
 /// The pawn-and-king terms into `acc`, from `cache` when it has them (and stored in it when
 /// not); returns the passed pawns of both sides.
 #[inline(always)]
-pub(super) fn pawn_king_stage<T: Tracer>(
+fn pawn_king_stage<T: Tracer>(
     info: &Info,
     acc: &mut Acc<'_, T>,
     cache: Option<&mut PawnKingCache>,
