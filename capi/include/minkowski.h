@@ -143,10 +143,10 @@
 #define MK_CASTLE_BLACK_QUEENSIDE 8
 
 /**
- * The size of a new evaluator's evaluation cache, in KiB: 1 MiB, 65,536 positions (16 bytes
+ * The size of a new evaluator's evaluation cache, in KiB: 256 KiB, 16,384 positions (16 bytes
  * each). It is allocated on the first call of mk_evaluator_evaluate_cached or _keyed.
  */
-#define MK_EVAL_CACHE_DEFAULT_KIB 1024
+#define MK_EVAL_CACHE_DEFAULT_KIB 256
 
 /**
  * The largest evaluation cache mk_evaluator_set_cache_size accepts, in KiB (1 GiB).

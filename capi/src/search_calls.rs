@@ -9,9 +9,9 @@ use crate::errors::{MK_ERR_ARGUMENT, MK_ERR_MEMORY, MK_ERR_NULL, status};
 use crate::handle::{MkEvaluator, evaluate_with};
 use crate::position::MkPosition;
 
-/// The size of a new evaluator's evaluation cache, in KiB: 1 MiB, 65,536 positions (16 bytes
+/// The size of a new evaluator's evaluation cache, in KiB: 256 KiB, 16,384 positions (16 bytes
 /// each). It is allocated on the first call of mk_evaluator_evaluate_cached or _keyed.
-pub const MK_EVAL_CACHE_DEFAULT_KIB: u32 = 1024;
+pub const MK_EVAL_CACHE_DEFAULT_KIB: u32 = 256;
 
 /// The largest evaluation cache mk_evaluator_set_cache_size accepts, in KiB (1 GiB).
 pub const MK_EVAL_CACHE_MAX_KIB: u32 = 1 << 20;
@@ -52,10 +52,14 @@ impl MkEvaluator {
         if self.values.is_none() {
             self.values = Some(EvalCache::try_with_kib(self.values_kib).ok_or(MK_ERR_MEMORY)?);
         }
+        // The checks run while the entry loads.
+        if let Some(values) = &self.values {
+            values.prefetch(hash.key);
+        }
+        let (board, turn) = pos.to_board_trusted()?;
         if let Some(value) = self.values.as_mut().and_then(|v| v.probe(stamp, hash)) {
             return Ok(value.0);
         }
-        let (board, turn) = pos.to_board_trusted()?;
         let value = self.evaluate(&board, turn);
         if let Some(values) = &mut self.values {
             values.store(stamp, hash, Value(value));

@@ -70,6 +70,9 @@ fn cached_and_keyed_calls_give_the_trusted_value_cold_and_warm() {
         )
     };
     assert_eq!(stats(cached).eval_entries, 0, "allocated on first use");
+    for handle in [cached, keyed] {
+        assert_eq!(unsafe { mk_evaluator_set_cache_size(handle, 1024) }, MK_OK);
+    }
     for pass in 0..2 {
         for (i, pos) in positions.iter().enumerate() {
             let want = value(|cp| unsafe { mk_evaluator_evaluate_trusted(plain, pos, cp) });
@@ -85,10 +88,7 @@ fn cached_and_keyed_calls_give_the_trusted_value_cold_and_warm() {
         let s = stats(handle);
         eprintln!("{s:?}");
         assert_eq!(s.eval_probes, 2 * n);
-        assert_eq!(
-            s.eval_entries,
-            u64::from(MK_EVAL_CACHE_DEFAULT_KIB) * 1024 / 16
-        );
+        assert_eq!(s.eval_entries, 1024 * 1024 / 16);
         // The second pass finds almost every position (some slots were taken by another).
         assert!(
             s.eval_hits > n * 8 / 10,
@@ -140,6 +140,10 @@ fn cache_sizes_counts_and_bad_input() {
     let cached = || value(|cp| unsafe { mk_evaluator_evaluate_cached(handle, &start, cp) });
     let want = value(|cp| unsafe { mk_evaluator_evaluate_trusted(handle, &start, cp) });
     unsafe {
+        assert_eq!(stats(handle).eval_entries, 0);
+        assert_eq!(cached(), want);
+        let default_entries = u64::from(MK_EVAL_CACHE_DEFAULT_KIB) * 1024 / 16;
+        assert_eq!(stats(handle).eval_entries, default_entries);
         assert_eq!(mk_evaluator_set_cache_size(handle, 64), MK_OK);
         assert_eq!(stats(handle).eval_entries, 4096);
         assert_eq!((cached(), cached()), (want, want));

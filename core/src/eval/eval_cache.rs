@@ -165,8 +165,10 @@ impl Default for EvalCache {
 }
 
 impl EvalCache {
-    /// The default size: 1 MiB, 65,536 entries.
-    pub const DEFAULT_KIB: usize = 1024;
+    /// The default size: 256 KiB, 16,384 entries. In a small engine's search (the C library's
+    /// `host_search` example, depth 5) it finds 23 % of its lookups and saves 8 % of the
+    /// search's time; 1 MiB finds 29 % and saves less: its misses cost more (docs/embedding.md).
+    pub const DEFAULT_KIB: usize = 256;
 
     /// A cache of about `kib` KiB (at least one entry, rounded down to a power of two).
     /// Panics (or aborts) only if the memory cannot be had: see [`EvalCache::try_with_kib`].
@@ -244,6 +246,23 @@ impl EvalCache {
         self.stamp = WeightsStamp::NONE;
         self.probes = 0;
         self.hits = 0;
+    }
+
+    /// Starts loading the entry of `key` into the CPU cache: a caller with other work to do
+    /// before [`EvalCache::probe`] (checking the position) hides the load's latency behind it.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        let entry: *const Entry = &self.entries[self.slot(key)];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `_mm_prefetch` needs SSE, part of the x86-64 baseline. A prefetch is only a
+        // hint: it never faults, reads nothing into the program and writes nothing, and `entry`
+        // points into this cache's own live allocation anyway.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(entry.cast::<i8>());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = entry;
     }
 
     /// The value of the position of `hash`, evaluated with the weights of `stamp`, if the
