@@ -392,8 +392,8 @@ impl Evaluator {
     /// The static evaluation after a null move in a position whose evaluation (side to move's
     /// view) was `parent`: the same board with the other side to move, so every term keeps its
     /// size and changes sign except the tempo bonus, which changes sides (`−parent + 2·tempo`).
-    /// `None` wherever a term that reads the side to move ([`SideToMove`]) can fire — a knight
-    /// fork on the board, a side with only king and pawns (the passer race) — and in a
+    /// `None` wherever a term that reads the side to move ([`to_move::SideToMove`]) can fire —
+    /// a knight fork on the board, a side with only king and pawns (the passer race) — and in a
     /// specialised endgame (its verdict carries no tempo): evaluate then. Where it answers, it
     /// equals the full evaluation (`tests/null_move_shortcut.rs`).
     ///
