@@ -4,13 +4,15 @@ modules of its own layer or a lower one, and the imports between its modules for
 
 Lowest first:
   0  the parts: score, term, weights (the table, its handles, keys and defaults), info,
-     tactics, pawn_king, tracer, acc, to_move
+     tactics, pawn_king, eval_cache, tracer, acc, to_move
   1  the families of terms: every module that eval/mod.rs places in the weight table
      (`impl Family for <module>::...`), read from there, so a new family needs no line here
      (a family may use another, never in a circle)
   2  combine: the parts become the value
   3  trace: the evaluation's record for people and the tuner
-  4  the evaluation's root (eval/mod.rs): the Evaluator, and the table's order of families
+  4  the evaluation's root (eval/mod.rs): the Evaluator, and the table's order of families;
+     stages (the evaluation after material and piece squares, split where the bounded
+     evaluation may stop) and bounded (that evaluation)
   5  layout: the table as a whole (names, defaults), read through `Weights`' methods only
 
 Also checked: every family whose code takes the side to move (`SideToMove`) is asked by the
@@ -28,11 +30,11 @@ import re
 import sys
 
 LAYERS = {
-    "score": 0, "term": 0, "weights": 0, "info": 0, "tactics": 0, "pawn_king": 0,
+    "score": 0, "term": 0, "weights": 0, "info": 0, "tactics": 0, "pawn_king": 0, "eval_cache": 0,
     "tracer": 0, "acc": 0, "to_move": 0,
     "combine": 2,
     "trace": 3,
-    "mod": 4,
+    "mod": 4, "stages": 4, "bounded": 4,
     "layout": 5,
 }
 

@@ -86,6 +86,16 @@ int main(void) {
     p.pawns &= ~(1ull << 52); p.black &= ~(1ull << 52);
     expect("checked: the side not to move in check", eval(p), MK_ERR_POSITION);
     expect("trusted: the side not to move in check (a value)", trusted(ev, p), MK_OK);
+    /* The calls for a search: the trusted call's checks, and their own arguments. */
+    p = start; p.black |= 1ull << 4;
+    expect("cached: white and black overlap", mk_evaluator_evaluate_cached(ev, &p, &cp), MK_ERR_BITBOARDS);
+    memset(&p, 0, sizeof p);
+    expect("keyed: empty board", mk_evaluator_evaluate_keyed(ev, &p, 42, &cp), MK_ERR_POSITION);
+    expect("keyed: NULL evaluator", mk_evaluator_evaluate_keyed(NULL, &start, 42, &cp), MK_ERR_NULL);
+    expect("bounded: alpha = beta", mk_evaluator_evaluate_bounded(ev, &start, 5, 5, &cp), MK_ERR_ARGUMENT);
+    expect("bounded: NULL output", mk_evaluator_evaluate_bounded(ev, &start, -5, 5, NULL), MK_ERR_NULL);
+    expect("cache size above MK_EVAL_CACHE_MAX_KIB", mk_evaluator_set_cache_size(ev, MK_EVAL_CACHE_MAX_KIB + 1), MK_ERR_ARGUMENT);
+    expect("cache stats: NULL output", mk_evaluator_cache_stats(ev, NULL), MK_ERR_NULL);
     mk_evaluator_free(ev);
     char name[8];
     expect("weight name: index past the last", mk_weights_name(mk_weights_count(), name, sizeof name), MK_ERR_ARGUMENT);

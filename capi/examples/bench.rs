@@ -1,10 +1,15 @@
-//! Evaluations per second of the same positions through four calls, in one process, rounds
-//! interleaved so that a busy machine slows all alike: the Rust call `Evaluator::evaluate`, the
-//! one-shot C call `mk_evaluate` (NULL weights), and an evaluator handle's checked call
-//! (`mk_evaluator_evaluate`) and trusted call (`mk_evaluator_evaluate_trusted`); and, to show
-//! where the time goes, the engine's own cached path (`Evaluator::evaluate_cached`, what a
-//! handle runs after its checks) and the checks alone (`mk_position_check`). Reports the
-//! fastest round of each (the least disturbed by other processes) and its ratio to the Rust call.
+//! Nanoseconds per evaluation of the same positions through every call, in one process, rounds
+//! interleaved so that a busy machine slows all alike: the Rust calls `Evaluator::evaluate` (no
+//! cache) and `Evaluator::evaluate_cached` (the engine's own path, with a pawn-king cache: the
+//! reference of the ratios); the one-shot C call `mk_evaluate` (NULL weights); an evaluator
+//! handle's checked call (`mk_evaluator_evaluate`), trusted call
+//! (`mk_evaluator_evaluate_trusted`), cached calls (`mk_evaluator_evaluate_cached` and
+//! `_keyed`: every position found in the evaluation cache after the first round; and `_keyed`
+//! with a new key each time, every lookup a miss), and bounded call
+//! (`mk_evaluator_evaluate_bounded`: a window around the exact value, so the exact value; and a
+//! window 2,000 cp below it, answered by a bound wherever no endgame knowledge applies); and the
+//! checks alone (`mk_position_check`). Reports the fastest round of each (the least disturbed
+//! by other processes) and its time relative to the engine's cached path.
 //! Positions: the first 1,000 FENs of the EPD files given, in order.
 //!
 //!     cargo run --release -p minkowski-chess-capi --example bench -- epd/*.epd
@@ -16,8 +21,10 @@ use std::ptr::null;
 use std::time::{Duration, Instant};
 
 use minkowski_capi::{
-    MK_OK, MkPosition, mk_evaluate, mk_evaluator_evaluate, mk_evaluator_evaluate_trusted,
-    mk_evaluator_free, mk_evaluator_new, mk_position_check, mk_position_from_fen,
+    MK_LAZY_MARGIN, MK_OK, MkPosition, mk_evaluate, mk_evaluator_evaluate,
+    mk_evaluator_evaluate_bounded, mk_evaluator_evaluate_cached, mk_evaluator_evaluate_keyed,
+    mk_evaluator_evaluate_trusted, mk_evaluator_free, mk_evaluator_new, mk_position_check,
+    mk_position_from_fen,
 };
 use minkowski_core::eval::Evaluator;
 use minkowski_core::eval::pawn_king::PawnKingCache;
@@ -61,40 +68,72 @@ fn main() {
         }
     }
     let evaluator = Evaluator::default();
+    let exact: Vec<i32> = positions
+        .iter()
+        .map(|(p, _)| evaluator.evaluate(p).0)
+        .collect();
     let handle = unsafe { mk_evaluator_new(null()) };
     assert!(!handle.is_null());
     let mut cache = PawnKingCache::default();
     let names = [
-        "Rust Evaluator::evaluate",
+        "Rust Evaluator::evaluate (no cache)",
+        "Rust evaluate_cached (engine's path)",
         "C one-shot mk_evaluate",
-        "C handle, checked call",
-        "C handle, trusted call",
-        "Rust evaluate_cached",
+        "C handle, checked",
+        "C handle, trusted",
+        "C handle, cached (hits)",
+        "C handle, keyed (hits)",
+        "C handle, keyed (misses)",
+        "C handle, bounded (exact)",
+        "C handle, bounded (bound)",
         "mk_position_check alone",
     ];
-    let mut best = [Duration::MAX; 6];
-    let mut sums = [0i64; 6];
+    const ENGINE: usize = 1;
+    const BOUND: usize = 9;
+    const CHECK: usize = 10;
+    let mut best = [Duration::MAX; 11];
+    let mut sums = [0i64; 11];
+    let mut fresh_key = 0u64;
     for _ in 0..rounds {
         for (call, (best, sum)) in best.iter_mut().zip(sums.iter_mut()).enumerate() {
             let t = Instant::now();
             let mut total = 0i64;
-            for (pos, mk) in &positions {
+            for (i, (pos, mk)) in positions.iter().enumerate() {
                 let cp = match call {
                     0 => evaluator.evaluate(black_box(pos)).0,
-                    4 => {
+                    ENGINE => {
                         let (board, turn) = (black_box(pos).board(), pos.turn());
                         let sum = evaluator.material_psqt(board);
                         evaluator.evaluate_cached(board, turn, sum, &mut cache).0
                     }
                     // The checks and conversion of the checked calls, without the evaluation.
-                    5 => unsafe { mk_position_check(black_box(mk)) },
+                    CHECK => unsafe { mk_position_check(black_box(mk)) },
                     _ => {
                         let mut cp = 0;
+                        let mk = black_box(mk);
+                        // The host's key: the position's index (the same each round), or a new
+                        // number every time (never found).
+                        let key = (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        let window = match call {
+                            BOUND => (exact[i] + 2_000, exact[i] + 2_001),
+                            _ => (exact[i] - 1, exact[i] + 1),
+                        };
                         let status = unsafe {
                             match call {
-                                1 => mk_evaluate(null(), black_box(mk), &mut cp),
-                                2 => mk_evaluator_evaluate(handle, black_box(mk), &mut cp),
-                                _ => mk_evaluator_evaluate_trusted(handle, black_box(mk), &mut cp),
+                                2 => mk_evaluate(null(), mk, &mut cp),
+                                3 => mk_evaluator_evaluate(handle, mk, &mut cp),
+                                4 => mk_evaluator_evaluate_trusted(handle, mk, &mut cp),
+                                5 => mk_evaluator_evaluate_cached(handle, mk, &mut cp),
+                                6 => mk_evaluator_evaluate_keyed(handle, mk, key, &mut cp),
+                                7 => {
+                                    fresh_key += 1;
+                                    let key = fresh_key.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                                    mk_evaluator_evaluate_keyed(handle, mk, key, &mut cp)
+                                }
+                                _ => {
+                                    let (alpha, beta) = window;
+                                    mk_evaluator_evaluate_bounded(handle, mk, alpha, beta, &mut cp)
+                                }
                             }
                         };
                         assert_eq!(status, MK_OK);
@@ -108,22 +147,34 @@ fn main() {
         }
     }
     unsafe { mk_evaluator_free(handle) };
+    let want: i64 = exact.iter().map(|&v| i64::from(v)).sum();
     assert!(
-        sums[..5].iter().all(|&s| s == sums[0]),
-        "the calls disagree"
+        sums[..BOUND].iter().all(|&s| s == want),
+        "the exact calls disagree"
     );
+    let bounds = positions
+        .iter()
+        .zip(&exact)
+        .filter(|((pos, _), v)| {
+            let (board, turn) = (pos.board(), pos.turn());
+            let sum = evaluator.material_psqt(board);
+            let mut cache = PawnKingCache::default();
+            evaluator
+                .lazy_estimate(board, turn, sum, &mut cache)
+                .is_some_and(|e| e.0 + MK_LAZY_MARGIN <= **v + 2_000)
+        })
+        .count();
     println!(
-        "positions {} x {rounds} rounds, fastest round of each",
+        "positions {} x {rounds} rounds, fastest round of each; bounded (bound): {bounds} of them answered by a bound",
         positions.len()
     );
-    let rust = best[0].as_secs_f64();
+    let engine = best[ENGINE].as_secs_f64();
     for (name, time) in names.iter().zip(best) {
         let t = time.as_secs_f64();
         println!(
-            "{name:<26} {:>9.0} evals/s  {:>6.1} ns/eval  ratio to Rust {:.3}",
-            positions.len() as f64 / t,
+            "{name:<38} {:>7.1} ns/eval  time / engine's path {:.2}",
             t * 1e9 / positions.len() as f64,
-            rust / t
+            t / engine
         );
     }
 }

@@ -14,7 +14,9 @@
  *   mate scores start at M maps s to s * (M - 1) / MK_EVAL_LIMIT, or clamps if M > 20,000;
  * - it reads the pieces and the side to move only: castling rights, the en passant square and
  *   the fifty-move counter never change it; checked calls accept any castling flags and any
- *   en passant square (inconsistent ones are dropped), the trusted call does not read them.
+ *   en passant square (inconsistent ones are dropped), the trusted calls (trusted, cached,
+ *   keyed, bounded) do not read them;
+ * - the bounded call's answer outside its window is a bound, not the value (see it).
  * Errors are negative MK_ERR_* codes (mk_status_name names them); no call ever panics.
  * Threads: every function may run on any number of threads at once, except that one
  * evaluator (mk_evaluator_new) serves one thread at a time: give each search thread its own. */
@@ -104,6 +106,11 @@
 #define MK_ERR_ARGUMENT -8
 
 /**
+ * Memory could not be allocated (an evaluation cache of the size asked for).
+ */
+#define MK_ERR_MEMORY -9
+
+/**
  * The library failed internally (a caught panic). Never expected; please report it.
  */
 #define MK_ERR_INTERNAL -99
@@ -136,10 +143,30 @@
 #define MK_CASTLE_BLACK_QUEENSIDE 8
 
 /**
- * An evaluator for one thread (opaque): a copy of the weights and a pawn-king cache that keeps
- * the pawn and king terms of the positions it has seen (512 KiB). Make one per search thread
- * with mk_evaluator_new, evaluate with mk_evaluator_evaluate (any input) or
- * mk_evaluator_evaluate_trusted (legal positions), release it with mk_evaluator_free.
+ * The size of a new evaluator's evaluation cache, in KiB: 256 KiB, 16,384 positions (16 bytes
+ * each). It is allocated on the first call of mk_evaluator_evaluate_cached or _keyed.
+ */
+#define MK_EVAL_CACHE_DEFAULT_KIB 256
+
+/**
+ * The largest evaluation cache mk_evaluator_set_cache_size accepts, in KiB (1 GiB).
+ */
+#define MK_EVAL_CACHE_MAX_KIB (1 << 20)
+
+/**
+ * How far outside its window the bounded call's estimate must lie before it answers with it
+ * (centipawns): see mk_evaluator_evaluate_bounded.
+ */
+#define MK_LAZY_MARGIN 500
+
+/**
+ * An evaluator for one thread (opaque): a copy of the weights, a pawn-king cache that keeps
+ * the pawn and king terms of the positions it has seen (512 KiB) and, once the cached calls
+ * are used, an evaluation cache (MK_EVAL_CACHE_DEFAULT_KIB, see mk_evaluator_set_cache_size).
+ * Make one per search thread with mk_evaluator_new, evaluate with mk_evaluator_evaluate (any
+ * input), mk_evaluator_evaluate_trusted (legal positions), mk_evaluator_evaluate_cached or
+ * _keyed (legal positions, through the evaluation cache) or mk_evaluator_evaluate_bounded
+ * (legal positions, exact only inside a window), release it with mk_evaluator_free.
  */
 typedef struct MkEvaluator MkEvaluator;
 
@@ -314,6 +341,33 @@ typedef struct MkScore {
    */
   int32_t eg;
 } MkScore;
+
+/**
+ * An evaluator's cache counts since it was made, cleared or resized (mk_evaluator_cache_stats).
+ */
+typedef struct MkCacheStats {
+  /**
+   * Lookups in the evaluation cache (mk_evaluator_evaluate_cached and _keyed).
+   */
+  uint64_t eval_probes;
+  /**
+   * Of those, the ones that found their position.
+   */
+  uint64_t eval_hits;
+  /**
+   * Positions the evaluation cache holds at most (0 when it is not allocated yet or off).
+   */
+  uint64_t eval_entries;
+  /**
+   * Lookups in the pawn-king cache: one per evaluation the evaluator computes (bounded
+   * calls included; an evaluation-cache hit makes none).
+   */
+  uint64_t pawn_king_probes;
+  /**
+   * Of those, the ones that found their pawns and kings.
+   */
+  uint64_t pawn_king_hits;
+} MkCacheStats;
 
 #ifdef __cplusplus
 extern "C" {
@@ -504,8 +558,9 @@ int32_t mk_evaluator_evaluate_trusted(struct MkEvaluator *evaluator,
                                       int32_t *cp);
 
 /**
- * Empties the evaluator's pawn-king cache (e.g. on a new game; never needed for correctness:
- * an entry is only used for the very pawns and kings it was made from). NULL is allowed.
+ * Empties the evaluator's caches, the pawn-king cache and the evaluation cache (e.g. on a new
+ * game; never needed for correctness: an entry is only used for the position it was made
+ * from), and their counts (mk_evaluator_cache_stats). NULL is allowed.
  *
  * Thread safety: as mk_evaluator_evaluate.
  *
@@ -659,6 +714,95 @@ int32_t mk_position_from_fen(const char *fen, struct MkPosition *out);
  * Safety: pos is NULL or points to a readable MkPosition.
  */
 int32_t mk_position_check(const struct MkPosition *pos);
+
+/**
+ * The trusted call through the evaluator's evaluation cache, keyed by the library: the same
+ * checks, codes and value as mk_evaluator_evaluate_trusted. A position met before (the same
+ * eight bitboards and side to move) is answered from the cache without evaluating it again
+ * (about 30 ns instead of 370). The key is a 64-bit hash of the bitboards and the
+ * side to move, and every entry also keeps a second, 47-bit check of them: a position the
+ * cache does not hold gets another's value only if both collide, about one chance in 2^111
+ * per lookup. The cache keeps one position per slot, the newest; its size is
+ * MK_EVAL_CACHE_DEFAULT_KIB unless set by mk_evaluator_set_cache_size (0: no cache, every call
+ * evaluates), it is allocated on the first cached call (MK_ERR_MEMORY if that fails) and
+ * holds values of the evaluator's own weights only. A search that keeps its evaluations in
+ * its own transposition table gains little from it: measure (docs/embedding.md).
+ *
+ * Thread safety: as mk_evaluator_evaluate (one thread at a time per evaluator).
+ *
+ * Safety: as mk_evaluator_evaluate.
+ */
+int32_t mk_evaluator_evaluate_cached(struct MkEvaluator *evaluator,
+                                     const struct MkPosition *pos,
+                                     int32_t *cp);
+
+/**
+ * As mk_evaluator_evaluate_cached, with the host's own 64-bit key of the position (e.g. its
+ * Zobrist key) choosing the entry instead of the library's hash. Any key works as long as
+ * one position always gets the same one; the library still computes and compares its own
+ * 47-bit check of the bitboards and side to move, so a position gets another's value only if
+ * the host's keys of the two collide and the check too (2^-47 for each such collision; a
+ * good 64-bit Zobrist key collides about once in 2^64 lookups). The key may include what the
+ * evaluation does not read (castling, en passant, the move counters): positions that differ
+ * only there are then kept apart, each evaluated once. Do not mix the library's keys and your
+ * own in one evaluator's cache (they would only miss each other).
+ *
+ * Thread safety: as mk_evaluator_evaluate (one thread at a time per evaluator).
+ *
+ * Safety: as mk_evaluator_evaluate.
+ */
+int32_t mk_evaluator_evaluate_keyed(struct MkEvaluator *evaluator,
+                                    const struct MkPosition *pos,
+                                    uint64_t key,
+                                    int32_t *cp);
+
+/**
+ * The bounded call (lazy evaluation), for a search that only needs to know on which side of
+ * its window (alpha, beta) the value lies, with the checks of mk_evaluator_evaluate_trusted.
+ * If the exact value v (that of mk_evaluator_evaluate_trusted) lies inside, alpha < v < beta,
+ * *cp is v, bit for bit. Otherwise *cp may be a cheap estimate instead (material, piece
+ * squares, the pawn-and-king terms and the tempo bonus), returned only when it lies more than
+ * MK_LAZY_MARGIN outside the window: *cp >= beta + MK_LAZY_MARGIN, meaning v >= beta, or
+ * *cp <= alpha - MK_LAZY_MARGIN, meaning v <= alpha; treat it as a bound (fail high, fail
+ * low), not as the value. The meaning holds wherever the expensive terms (mobility, king
+ * danger, threats, passed pawns, piece placement, drawishness) add less than the margin: on
+ * the measured positions (docs/embedding.md) no bound was on the wrong side of its window, but
+ * it is not proven for every position. A position with specialised endgame knowledge is
+ * always evaluated exactly. Returns MK_OK, MK_ERR_ARGUMENT if alpha >= beta, or the trusted
+ * call's codes. The evaluation cache is not used.
+ *
+ * Thread safety: as mk_evaluator_evaluate (one thread at a time per evaluator).
+ *
+ * Safety: as mk_evaluator_evaluate.
+ */
+int32_t mk_evaluator_evaluate_bounded(struct MkEvaluator *evaluator,
+                                      const struct MkPosition *pos,
+                                      int32_t alpha,
+                                      int32_t beta,
+                                      int32_t *cp);
+
+/**
+ * Sets the size of the evaluator's evaluation cache to about kib KiB (16 bytes a position,
+ * rounded down to a power of two positions), emptying it and its counts; 0 turns it off (the
+ * cached calls then evaluate every position). The new table is allocated now. Returns MK_OK;
+ * MK_ERR_NULL; MK_ERR_ARGUMENT if kib > MK_EVAL_CACHE_MAX_KIB; MK_ERR_MEMORY if the memory
+ * cannot be had (the old cache is kept then).
+ *
+ * Thread safety: as mk_evaluator_evaluate (one thread at a time per evaluator).
+ *
+ * Safety: evaluator is NULL or a live evaluator used by no other thread during the call.
+ */
+int32_t mk_evaluator_set_cache_size(struct MkEvaluator *evaluator, uint32_t kib);
+
+/**
+ * The evaluator's cache counts into *out (see MkCacheStats). Returns MK_OK or MK_ERR_NULL.
+ *
+ * Thread safety: as mk_evaluator_evaluate (one thread at a time per evaluator).
+ *
+ * Safety: evaluator is NULL or a live evaluator used by no other thread during the call; out
+ * is NULL or writable.
+ */
+int32_t mk_evaluator_cache_stats(const struct MkEvaluator *evaluator, struct MkCacheStats *out);
 
 /**
  * A new handle holding the built-in weights; NULL only if the library fails internally.

@@ -29,6 +29,8 @@ pub const MK_ERR_WEIGHTS: i32 = -6;
 pub const MK_ERR_BUFFER: i32 = -7;
 /// Another argument out of its documented range (an index, a flag).
 pub const MK_ERR_ARGUMENT: i32 = -8;
+/// Memory could not be allocated (an evaluation cache of the size asked for).
+pub const MK_ERR_MEMORY: i32 = -9;
 /// The library failed internally (a caught panic). Never expected; please report it.
 pub const MK_ERR_INTERNAL: i32 = -99;
 
@@ -53,6 +55,7 @@ fn name_of(status: i32) -> &'static CStr {
         MK_ERR_WEIGHTS => c"MK_ERR_WEIGHTS",
         MK_ERR_BUFFER => c"MK_ERR_BUFFER",
         MK_ERR_ARGUMENT => c"MK_ERR_ARGUMENT",
+        MK_ERR_MEMORY => c"MK_ERR_MEMORY",
         MK_ERR_INTERNAL => c"MK_ERR_INTERNAL",
         _ => c"MK_UNKNOWN",
     }

@@ -2,6 +2,7 @@
 //! that evaluates in its search (one handle per search thread).
 
 use minkowski_core::eval::Evaluator;
+use minkowski_core::eval::eval_cache::EvalCache;
 use minkowski_core::eval::pawn_king::PawnKingCache;
 use minkowski_core::shakmaty::{Board, Color, Position};
 
@@ -9,20 +10,29 @@ use crate::errors::{MK_ERR_NULL, boundary, status};
 use crate::position::{MkPosition, read};
 use crate::weights::{MkWeights, evaluator};
 
-/// An evaluator for one thread (opaque): a copy of the weights and a pawn-king cache that keeps
-/// the pawn and king terms of the positions it has seen (512 KiB). Make one per search thread
-/// with mk_evaluator_new, evaluate with mk_evaluator_evaluate (any input) or
-/// mk_evaluator_evaluate_trusted (legal positions), release it with mk_evaluator_free.
+/// An evaluator for one thread (opaque): a copy of the weights, a pawn-king cache that keeps
+/// the pawn and king terms of the positions it has seen (512 KiB) and, once the cached calls
+/// are used, an evaluation cache (MK_EVAL_CACHE_DEFAULT_KIB, see mk_evaluator_set_cache_size).
+/// Make one per search thread with mk_evaluator_new, evaluate with mk_evaluator_evaluate (any
+/// input), mk_evaluator_evaluate_trusted (legal positions), mk_evaluator_evaluate_cached or
+/// _keyed (legal positions, through the evaluation cache) or mk_evaluator_evaluate_bounded
+/// (legal positions, exact only inside a window), release it with mk_evaluator_free.
 pub struct MkEvaluator {
-    evaluator: Evaluator,
-    cache: PawnKingCache,
+    pub(crate) evaluator: Evaluator,
+    pub(crate) cache: PawnKingCache,
+    /// The evaluation cache of mk_evaluator_evaluate_cached and _keyed, made on their first
+    /// call (a handle that never makes one never pays its memory); None until then, and while
+    /// its size is 0.
+    pub(crate) values: Option<EvalCache>,
+    /// The evaluation cache's size in KiB (0: none).
+    pub(crate) values_kib: usize,
 }
 
 impl MkEvaluator {
     /// The evaluation of the pieces of `board` with `turn` to move: the engine's cached path
     /// (the same value as Evaluator::evaluate_board, with the pawn-king terms read from the
     /// cache when it has them).
-    fn evaluate(&mut self, board: &Board, turn: Color) -> i32 {
+    pub(crate) fn evaluate(&mut self, board: &Board, turn: Color) -> i32 {
         let sum = self.evaluator.material_psqt(board);
         self.evaluator
             .evaluate_cached(board, turn, sum, &mut self.cache)
@@ -49,6 +59,8 @@ pub unsafe extern "C" fn mk_evaluator_new(weights: *const MkWeights) -> *mut MkE
         Box::into_raw(Box::new(MkEvaluator {
             evaluator,
             cache: PawnKingCache::default(),
+            values: None,
+            values_kib: EvalCache::DEFAULT_KIB,
         }))
     })
 }
@@ -132,7 +144,7 @@ pub unsafe extern "C" fn mk_evaluator_evaluate_trusted(
 /// position is checked and read (`body`: the value or an MK_ERR_* code).
 ///
 /// Safety: as mk_evaluator_evaluate.
-unsafe fn evaluate_with(
+pub(crate) unsafe fn evaluate_with(
     evaluator: *mut MkEvaluator,
     pos: *const MkPosition,
     cp: *mut i32,
@@ -152,8 +164,9 @@ unsafe fn evaluate_with(
     })
 }
 
-/// Empties the evaluator's pawn-king cache (e.g. on a new game; never needed for correctness:
-/// an entry is only used for the very pawns and kings it was made from). NULL is allowed.
+/// Empties the evaluator's caches, the pawn-king cache and the evaluation cache (e.g. on a new
+/// game; never needed for correctness: an entry is only used for the position it was made
+/// from), and their counts (mk_evaluator_cache_stats). NULL is allowed.
 ///
 /// Thread safety: as mk_evaluator_evaluate.
 ///
@@ -164,6 +177,9 @@ pub unsafe extern "C" fn mk_evaluator_clear(evaluator: *mut MkEvaluator) {
         // SAFETY: the caller's contract above.
         if let Some(ev) = unsafe { evaluator.as_mut() } {
             ev.cache.clear();
+            if let Some(values) = &mut ev.values {
+                values.clear();
+            }
         }
     });
 }

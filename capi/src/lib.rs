@@ -45,6 +45,7 @@ mod evaluate;
 mod handle;
 mod knowledge;
 mod position;
+mod search_calls;
 mod weights;
 
 pub use errors::*;
@@ -52,6 +53,7 @@ pub use evaluate::*;
 pub use handle::*;
 pub use knowledge::*;
 pub use position::*;
+pub use search_calls::*;
 pub use weights::*;
 
 use std::ffi::{CStr, c_char};

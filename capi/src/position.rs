@@ -111,6 +111,21 @@ impl MkPosition {
         Ok((board, self.turn()))
     }
 
+    /// The eight bitboards as they are, in the order of the struct (for the evaluation
+    /// cache's hash, which reads them before any check).
+    pub(crate) fn bitboards(&self) -> [u64; 8] {
+        [
+            self.white,
+            self.black,
+            self.kings,
+            self.queens,
+            self.rooks,
+            self.bishops,
+            self.knights,
+            self.pawns,
+        ]
+    }
+
     /// The board of the eight bitboards, or MK_ERR_BITBOARDS (colours overlap, piece kinds
     /// overlap, or their unions differ).
     fn board(self) -> Result<Board, i32> {

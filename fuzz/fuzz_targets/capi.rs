@@ -3,7 +3,9 @@
 //! (each is behind catch_unwind, so a panic would show as MK_ERR_INTERNAL) and every result is
 //! a value or a documented code. The trusted call, which builds no position, gives exactly its
 //! documented codes (checked here against plain bit arithmetic) and otherwise the value the
-//! core crate's board entry point gives the same board, within the score bounds.
+//! core crate's board entry point gives the same board, within the score bounds; the cached,
+//! keyed and bounded calls give the trusted call's codes and value (the bounded call: or an
+//! estimate beyond its window by more than the margin).
 #![no_main]
 
 use std::ffi::CString;
@@ -64,6 +66,45 @@ fn trusted_contract(pos: &MkPosition) -> Result<(Board, Color), i32> {
     Ok((board, turn))
 }
 
+/// The calls for a search on `pos`, against the trusted call's `status` and `value` on it: the
+/// cached and keyed calls give the same (the host keys are drawn from eight, so that positions
+/// share keys and only the library's check keeps them apart); the bounded call refuses an empty
+/// window, else gives the same code and either the value or an estimate more than the margin
+/// beyond its window (which side the value is on is the margin's measured property, not
+/// asserted on boards no game reaches).
+///
+/// Safety: `handle` is this thread's live evaluator.
+unsafe fn search_calls(
+    handle: *mut MkEvaluator,
+    pos: &MkPosition,
+    (status, value): (i32, i32),
+    key: u64,
+    (alpha, beta): (i32, i32),
+) {
+    let (mut cached, mut keyed, mut bounded) = (i32::MIN, i32::MIN, i32::MIN);
+    // SAFETY: the caller's contract; the other pointers are live locals.
+    let (by_library, by_host, bounded_status) = unsafe {
+        (
+            mk_evaluator_evaluate_cached(handle, pos, &mut cached),
+            mk_evaluator_evaluate_keyed(handle, pos, key % 8, &mut keyed),
+            mk_evaluator_evaluate_bounded(handle, pos, alpha, beta, &mut bounded),
+        )
+    };
+    assert_eq!((by_library, by_host), (status, status), "{pos:?}");
+    if alpha >= beta {
+        assert_eq!(bounded_status, MK_ERR_ARGUMENT);
+        return;
+    }
+    assert_eq!(bounded_status, status, "{pos:?}");
+    if status == MK_OK {
+        assert_eq!((cached, keyed), (value, value), "{pos:?}");
+        let early = bounded >= beta.saturating_add(MK_LAZY_MARGIN)
+            || bounded <= alpha.saturating_sub(MK_LAZY_MARGIN);
+        assert!(bounded == value || early, "{pos:?} ({alpha}, {beta})");
+        assert!(bounded.abs() <= MK_EVAL_LIMIT);
+    }
+}
+
 fn word(data: &[u8], at: usize) -> u64 {
     let mut bytes = [0u8; 8];
     for (i, b) in bytes.iter_mut().enumerate() {
@@ -106,7 +147,10 @@ fuzz_target!(|data: &[u8]| {
         rule50: w(9) as u32,
         white_to_move: (w(9) >> 32) as u8,
     };
-    let documented = |code: i32| (-8..=0).contains(&code);
+    let documented = |code: i32| (-9..=0).contains(&code);
+    // The bounded call's window: any alpha, a width from -100 (empty) to 6,250.
+    let alpha = i32::from((w(9) >> 41) as i16);
+    let window = (alpha, alpha + ((w(9) >> 57) as i32) * 50 - 100);
     let mut cp = 0;
     let count = mk_trace_row_count();
     let mut rows = vec![MkTraceRow::default(); count as usize];
@@ -135,6 +179,7 @@ fuzz_target!(|data: &[u8]| {
                 (one_shot, MK_OK, one_shot)
             );
         }
+        search_calls(handle, &raw, (trusted_status, trusted), w(8), window);
         // The trusted call on any board: its documented codes exactly, else the core crate's
         // board evaluation (no cache) of the same pieces, within the bounds.
         match trusted_contract(&raw) {
@@ -193,6 +238,8 @@ fuzz_target!(|data: &[u8]| {
             "{board:?}"
         );
         assert!(trusted.abs() <= MK_EVAL_LIMIT);
+        // SAFETY: this thread's evaluator.
+        unsafe { search_calls(handle, &board, (MK_OK, trusted), w(8) >> 3, window) };
         assert!(checked_status == MK_OK || checked_status == MK_ERR_POSITION);
         if checked_status == MK_OK {
             assert_eq!(checked, trusted, "{board:?}");

@@ -15,8 +15,10 @@
 
 pub mod acc;
 pub mod base;
+pub mod bounded;
 pub mod combine;
 pub mod endgame;
+pub mod eval_cache;
 pub mod info;
 pub mod king;
 mod layout;
@@ -27,6 +29,7 @@ pub mod pawns;
 pub mod pieces;
 pub mod scale;
 pub mod score;
+mod stages;
 pub mod tactics;
 pub mod term;
 #[cfg(test)]
@@ -37,22 +40,17 @@ pub mod trace;
 pub mod tracer;
 pub mod weights;
 
-use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{Board, CastlingSide, Chess, Color, Move, Position, Role, Square};
 
 /// The evaluation's result type (defined in the bottom layer [`crate::value`], shared with the
 /// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
 pub use crate::value::Value;
-use acc::Acc;
 use base::{MATERIAL, PSQT, TEMPO};
-use combine::{Pair, Parts, combine};
-use endgame::Verdict;
-use info::Info;
 use pawn_king::{PawnKingCache, WeightsStamp};
-use score::{MAX_PHASE, S};
-use to_move::SideToMove;
+use score::S;
 use trace::{Coefficients, CountingTracer, EvalTrace};
 use tracer::Tracer;
-use weights::{Family, PHASE_WEIGHT, Placed, WeightSpec, Weights, role_index};
+use weights::{Family, Placed, WeightSpec, Weights, role_index};
 
 // The weight table: every family's weights, in table order, each family starting where the one
 // before it ends. A new family is placed here (and its terms called below); its own file never
@@ -330,7 +328,7 @@ impl Evaluator {
     /// ```
     pub fn evaluate_with<T: Tracer>(&self, board: &Board, turn: Color, tracer: &mut T) -> Value {
         let material_psqt = self.material_psqt_with(board, tracer);
-        self.evaluate_rest(board, turn, material_psqt, tracer, None)
+        self.evaluate_rest(board, turn, material_psqt, tracer, None, None)
     }
 
     /// The evaluation given the material and piece-square sum of `board` (as
@@ -354,9 +352,9 @@ impl Evaluator {
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: `evaluate_rest_popcnt` only differs from `evaluate_rest` in that it may
             // use the `popcnt` instruction, and the CPU has just been found to support it.
-            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, None) };
+            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, None, None) };
         }
-        self.evaluate_rest(board, turn, material_psqt, &mut (), None)
+        self.evaluate_rest(board, turn, material_psqt, &mut (), None, None)
     }
 
     /// [`Evaluator::evaluate_from`] with a [`PawnKingCache`]: the same value, with the terms
@@ -384,16 +382,18 @@ impl Evaluator {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
-            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache)) };
+            return unsafe {
+                self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache), None)
+            };
         }
-        self.evaluate_rest(board, turn, material_psqt, &mut (), Some(cache))
+        self.evaluate_rest(board, turn, material_psqt, &mut (), Some(cache), None)
     }
 
     /// The static evaluation after a null move in a position whose evaluation (side to move's
     /// view) was `parent`: the same board with the other side to move, so every term keeps its
     /// size and changes sign except the tempo bonus, which changes sides (`−parent + 2·tempo`).
-    /// `None` wherever a term that reads the side to move ([`SideToMove`]) can fire — a knight
-    /// fork on the board, a side with only king and pawns (the passer race) — and in a
+    /// `None` wherever a term that reads the side to move ([`to_move::SideToMove`]) can fire —
+    /// a knight fork on the board, a side with only king and pawns (the passer race) — and in a
     /// specialised endgame (its verdict carries no tempo): evaluate then. Where it answers, it
     /// equals the full evaluation (`tests/null_move_shortcut.rs`).
     ///
@@ -414,26 +414,8 @@ impl Evaluator {
         {
             return None;
         }
-        let w = &self.weights;
-        let mut phase = 0;
-        for role in Role::ALL {
-            phase += PHASE_WEIGHT[role_index(role)] * board.by_role(role).count() as i32;
-        }
-        let tempo = w[TEMPO].taper(phase.min(MAX_PHASE));
+        let tempo = self.weights[TEMPO].taper(stages::phase_of(board));
         Some(Value((2 * tempo - parent.0).clamp(-EVAL_LIMIT, EVAL_LIMIT)))
-    }
-
-    /// [`Evaluator::evaluate_rest`] compiled with the `popcnt` instruction enabled.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-    #[target_feature(enable = "popcnt")]
-    fn evaluate_rest_popcnt(
-        &self,
-        board: &Board,
-        turn: Color,
-        material_psqt: S,
-        cache: Option<&mut PawnKingCache>,
-    ) -> Value {
-        self.evaluate_rest(board, turn, material_psqt, &mut (), cache)
     }
 
     /// Material plus piece-square values of every piece on `board`, White's point of view.
@@ -521,111 +503,6 @@ impl Evaluator {
         }
         sum
     }
-
-    /// Everything but material and piece squares (given as `material_psqt`), then the blend.
-    /// With a `cache`, the pawn-and-king terms come from it when it has them (only for
-    /// evaluations that trace nothing: a hit reports no weights; the caller has bound it to this
-    /// evaluator's stamp).
-    #[inline(always)]
-    fn evaluate_rest<T: Tracer>(
-        &self,
-        board: &Board,
-        turn: Color,
-        material_psqt: S,
-        tracer: &mut T,
-        cache: Option<&mut PawnKingCache>,
-    ) -> Value {
-        let w = &self.weights;
-        let mut info = Info::new(board);
-        if let Some(cache) = cache.as_deref() {
-            cache.prefetch(&info);
-        }
-        let mut acc = Acc::new(w, tracer);
-        let mut phase = 0;
-        for color in Color::ALL {
-            phase += base::pieces(board, color, &mut info, &mut acc);
-        }
-        let phase = phase.min(MAX_PHASE);
-        acc.tracer().phase(phase);
-
-        let passed = match cache {
-            Some(cache) => match cache.probe(&info) {
-                Some((score, passed)) => {
-                    acc.add_cached(score);
-                    passed
-                }
-                None => {
-                    let mut silent = ();
-                    let mut local = Acc::new(w, &mut silent);
-                    let passed = pawn_king_terms(&info, &mut local);
-                    cache.store(&info, local.linear(), passed);
-                    acc.add_cached(local.linear());
-                    passed
-                }
-            },
-            None => pawn_king_terms(&info, &mut acc),
-        };
-        let to_move = SideToMove::new(turn);
-        passers::evaluate(board, &info, passed, to_move, &mut acc);
-        for color in Color::ALL {
-            king::danger(board, &info, color, &mut acc);
-        }
-        threats::evaluate(board, &info, to_move, &mut acc);
-        let closed = pieces::closedness(board);
-        for color in Color::ALL {
-            pieces::evaluate(board, &info, color, closed, &mut acc);
-        }
-        let mut linear = material_psqt + acc.linear();
-
-        // Specialised endgames replace or adjust the sum; where none applies, the endgame half
-        // is moved toward zero where the material edge does not win (the drawishness stage).
-        let endgame = endgame::lookup(board);
-        let scale = match endgame {
-            None => Some(scale::drawishness(board, &info, &mut acc)),
-            Some(_) => None,
-        };
-        let ([white_danger, black_danger], complexity) = (acc.danger_units(), acc.complexity_sum());
-        let mut replaced = None;
-        if let Some((eg, strong)) = endgame {
-            // The verdict's weights go to the tracer as `verdict_weight`s.
-            let verdict = (eg.evaluate)(board, to_move, strong, w, tracer);
-            tracer.endgame(eg.code, strong, verdict);
-            let sign = if strong == Color::White { 1 } else { -1 };
-            match verdict {
-                Verdict::Replace(s) => replaced = Some(Pair::from(s * sign)),
-                Verdict::Adjust(s) => linear += s * sign,
-            }
-        }
-        let white_to_move = turn == Color::White;
-        if replaced.is_none() {
-            tracer.tempo(turn);
-        }
-        let parts = Parts {
-            linear: linear.into(),
-            danger: [white_danger.into(), black_danger.into()],
-            complexity,
-            scale,
-            replaced,
-            tempo: if white_to_move { w[TEMPO] } else { -w[TEMPO] }.into(),
-            phase,
-        };
-        let white = combine(&parts).white;
-        let value = if white_to_move { white } else { -white };
-        Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
-    }
-}
-
-/// The terms that depend on pawns and kings only (what [`PawnKingCache`] keeps): both sides'
-/// pawn structure, king shelter and storm; returns the passed pawns of both sides. They get
-/// the pawns-and-kings view, not [`Info`]: nothing else can enter a cached sum.
-fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
-    let info = &info.pawns_and_kings();
-    let mut passed = Bitboard::EMPTY;
-    for color in Color::ALL {
-        passed |= pawns::structure(info, color, acc);
-        king::shelter(info, color, acc);
-    }
-    passed
 }
 
 /// `sq` as seen from `color`'s side of the board (a1 = 0 for White's pieces; Black's are
