@@ -19,6 +19,7 @@ pub mod combine;
 pub mod endgame;
 pub mod info;
 pub mod king;
+pub mod king_attack;
 mod layout;
 pub mod mobility;
 pub mod passers;
@@ -28,6 +29,7 @@ pub mod pieces;
 pub mod scale;
 pub mod score;
 pub mod tactics;
+pub mod targets;
 pub mod term;
 #[cfg(test)]
 mod test_support;
@@ -81,8 +83,16 @@ impl Family for threats::Threats {
     const BASE: usize = mobility::Mobility::END;
     const WEIGHTS: &'static [WeightSpec] = threats::WEIGHTS;
 }
-impl Family for pieces::Pieces {
+impl Family for targets::Targets {
     const BASE: usize = threats::Threats::END;
+    const WEIGHTS: &'static [WeightSpec] = targets::WEIGHTS;
+}
+impl Family for king_attack::KingAttack {
+    const BASE: usize = targets::Targets::END;
+    const WEIGHTS: &'static [WeightSpec] = king_attack::WEIGHTS;
+}
+impl Family for pieces::Pieces {
+    const BASE: usize = king_attack::KingAttack::END;
     const WEIGHTS: &'static [WeightSpec] = pieces::WEIGHTS;
 }
 impl Family for scale::Drawishness {
@@ -95,13 +105,15 @@ impl Family for endgame::Endgames {
 }
 
 /// The families in table order (checked to follow one another in `layout.rs`).
-const FAMILIES: [Placed; 9] = [
+const FAMILIES: [Placed; 11] = [
     Placed::of::<base::Base>(),
     Placed::of::<pawns::Pawns>(),
     Placed::of::<passers::Passers>(),
     Placed::of::<king::King>(),
     Placed::of::<mobility::Mobility>(),
     Placed::of::<threats::Threats>(),
+    Placed::of::<targets::Targets>(),
+    Placed::of::<king_attack::KingAttack>(),
     Placed::of::<pieces::Pieces>(),
     Placed::of::<scale::Drawishness>(),
     Placed::of::<endgame::Endgames>(),
@@ -570,7 +582,9 @@ impl Evaluator {
         for color in Color::ALL {
             king::danger(board, &info, color, &mut acc);
         }
+        king_attack::evaluate(board, &info, &mut acc);
         threats::evaluate(board, &info, to_move, &mut acc);
+        targets::evaluate(board, &info, &mut acc);
         let closed = pieces::closedness(board);
         for color in Color::ALL {
             pieces::evaluate(board, &info, color, closed, &mut acc);

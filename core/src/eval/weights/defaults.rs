@@ -207,6 +207,54 @@ pub const FORK_NOW: S = S(76, 108);
 /// The default of `fork_threat`.
 pub const FORK_THREAT: S = S(17, 6);
 
+/// The default of `target_by_minor`.
+pub const TARGET_BY_MINOR: [S; 5] = [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)];
+
+/// The default of `target_by_rook`.
+pub const TARGET_BY_ROOK: [S; 5] = [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)];
+
+/// The default of `target_hanging`.
+pub const TARGET_HANGING: S = S(0, 0);
+
+/// The default of `target_by_safe_pawn`.
+pub const TARGET_BY_SAFE_PAWN: S = S(0, 0);
+
+/// The default of `target_restricted`.
+pub const TARGET_RESTRICTED: S = S(0, 0);
+
+/// The default of `target_queen_guard`.
+pub const TARGET_QUEEN_GUARD: S = S(0, 0);
+
+/// The default of `target_queen_approach`.
+pub const TARGET_QUEEN_APPROACH: [S; 2] = [S(0, 0), S(0, 0)];
+
+/// The default of `target_queen_xray`.
+pub const TARGET_QUEEN_XRAY: S = S(0, 0);
+
+/// The default of `danger_unsafe_check`.
+pub const DANGER_UNSAFE_CHECK: S = S(0, 0);
+
+/// The default of `danger_pinned_blocker`.
+pub const DANGER_PINNED_BLOCKER: S = S(0, 0);
+
+/// The default of `danger_flank_attack`.
+pub const DANGER_FLANK_ATTACK: S = S(0, 0);
+
+/// The default of `danger_flank_defence`.
+pub const DANGER_FLANK_DEFENCE: S = S(0, 0);
+
+/// The default of `danger_knight_defender`.
+pub const DANGER_KNIGHT_DEFENDER: S = S(0, 0);
+
+/// The default of `king_flank_attack`.
+pub const KING_FLANK_ATTACK: S = S(0, 0);
+
+/// The default of `king_pawnless_flank`.
+pub const KING_PAWNLESS_FLANK: S = S(0, 0);
+
+/// The default of `king_file`.
+pub const KING_FILE: [S; 4] = [S(0, 0), S(0, 0), S(0, 0), S(0, 0)];
+
 /// The default of `knight_outpost`.
 pub const KNIGHT_OUTPOST: [S; 4] = [S(12, -19), S(27, -1), S(12, -22), S(17, -8)];
 
