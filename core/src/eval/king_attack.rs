@@ -84,7 +84,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: std::slice::from_ref(&defaults::KING_FLANK_ATTACK),
         keys: Keys::One,
         range: -300..=300,
-        term: Term::KingDanger,
+        term: Term::KingAttack,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -93,7 +93,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: std::slice::from_ref(&defaults::KING_PAWNLESS_FLANK),
         keys: Keys::One,
         range: -300..=300,
-        term: Term::KingDanger,
+        term: Term::KingAttack,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -106,7 +106,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
             &["enemy_pawn", "no_enemy_pawn"],
         ]),
         range: -300..=300,
-        term: Term::KingDanger,
+        term: Term::KingAttack,
         channel: Channel::Linear,
     },
 ];

@@ -25,6 +25,7 @@ pub mod mobility;
 pub mod passers;
 pub mod pawn_king;
 pub mod pawns;
+pub mod piece_lines;
 pub mod pieces;
 pub mod scale;
 pub mod score;
@@ -95,8 +96,12 @@ impl Family for pieces::Pieces {
     const BASE: usize = king_attack::KingAttack::END;
     const WEIGHTS: &'static [WeightSpec] = pieces::WEIGHTS;
 }
-impl Family for scale::Drawishness {
+impl Family for piece_lines::PieceLines {
     const BASE: usize = pieces::Pieces::END;
+    const WEIGHTS: &'static [WeightSpec] = piece_lines::WEIGHTS;
+}
+impl Family for scale::Drawishness {
+    const BASE: usize = piece_lines::PieceLines::END;
     const WEIGHTS: &'static [WeightSpec] = scale::WEIGHTS;
 }
 impl Family for endgame::Endgames {
@@ -105,7 +110,7 @@ impl Family for endgame::Endgames {
 }
 
 /// The families in table order (checked to follow one another in `layout.rs`).
-const FAMILIES: [Placed; 11] = [
+const FAMILIES: [Placed; 12] = [
     Placed::of::<base::Base>(),
     Placed::of::<pawns::Pawns>(),
     Placed::of::<passers::Passers>(),
@@ -115,6 +120,7 @@ const FAMILIES: [Placed; 11] = [
     Placed::of::<targets::Targets>(),
     Placed::of::<king_attack::KingAttack>(),
     Placed::of::<pieces::Pieces>(),
+    Placed::of::<piece_lines::PieceLines>(),
     Placed::of::<scale::Drawishness>(),
     Placed::of::<endgame::Endgames>(),
 ];
@@ -588,6 +594,7 @@ impl Evaluator {
         let closed = pieces::closedness(board);
         for color in Color::ALL {
             pieces::evaluate(board, &info, color, closed, &mut acc);
+            piece_lines::evaluate(board, &info, color, &mut acc);
         }
         let mut linear = material_psqt + acc.linear();
 

@@ -43,7 +43,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: &defaults::TARGET_BY_MINOR,
         keys: Keys::Names(VICTIMS),
         range: -300..=300,
-        term: Term::Threats,
+        term: Term::Targets,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -52,7 +52,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: &defaults::TARGET_BY_ROOK,
         keys: Keys::Names(VICTIMS),
         range: -300..=300,
-        term: Term::Threats,
+        term: Term::Targets,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -62,7 +62,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: std::slice::from_ref(&defaults::TARGET_HANGING),
         keys: Keys::One,
         range: -300..=300,
-        term: Term::Threats,
+        term: Term::Targets,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -72,7 +72,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: std::slice::from_ref(&defaults::TARGET_BY_SAFE_PAWN),
         keys: Keys::One,
         range: -300..=300,
-        term: Term::Threats,
+        term: Term::Targets,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -82,7 +82,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: std::slice::from_ref(&defaults::TARGET_RESTRICTED),
         keys: Keys::One,
         range: -300..=300,
-        term: Term::Threats,
+        term: Term::Targets,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -91,7 +91,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: std::slice::from_ref(&defaults::TARGET_QUEEN_GUARD),
         keys: Keys::One,
         range: -300..=300,
-        term: Term::Threats,
+        term: Term::Targets,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -102,7 +102,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: &defaults::TARGET_QUEEN_APPROACH,
         keys: Keys::Names(&["knight", "slider"]),
         range: -300..=300,
-        term: Term::Threats,
+        term: Term::Targets,
         channel: Channel::Linear,
     },
     WeightSpec {
@@ -112,7 +112,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         default: std::slice::from_ref(&defaults::TARGET_QUEEN_XRAY),
         keys: Keys::One,
         range: -300..=300,
-        term: Term::Threats,
+        term: Term::Targets,
         channel: Channel::Linear,
     },
 ];

@@ -255,6 +255,21 @@ pub const KING_PAWNLESS_FLANK: S = S(0, 0);
 /// The default of `king_file`.
 pub const KING_FILE: [S; 4] = [S(0, 0), S(0, 0), S(0, 0), S(0, 0)];
 
+/// The default of `rook_closed_file`.
+pub const ROOK_CLOSED_FILE: S = S(0, 0);
+
+/// The default of `rook_trapped`.
+pub const ROOK_TRAPPED: S = S(0, 0);
+
+/// The default of `bishop_xray_pawns`.
+pub const BISHOP_XRAY_PAWNS: S = S(0, 0);
+
+/// The default of `bishop_on_king_ring`.
+pub const BISHOP_ON_KING_RING: S = S(0, 0);
+
+/// The default of `rook_on_king_ring`.
+pub const ROOK_ON_KING_RING: S = S(0, 0);
+
 /// The default of `knight_outpost`.
 pub const KNIGHT_OUTPOST: [S; 4] = [S(12, -19), S(27, -1), S(12, -22), S(17, -8)];
 
