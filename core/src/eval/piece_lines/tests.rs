@@ -4,7 +4,7 @@
 use super::*;
 use crate::eval::Evaluator;
 use crate::eval::trace::CountingTracer;
-use shakmaty::{CastlingMode, Chess, Move, Position, Square, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square, fen::Fen};
 
 fn position(fen: &str) -> Chess {
     fen.parse::<Fen>()
