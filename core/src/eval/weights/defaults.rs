@@ -270,6 +270,15 @@ pub const BISHOP_ON_KING_RING: S = S(0, 0);
 /// The default of `rook_on_king_ring`.
 pub const ROOK_ON_KING_RING: S = S(0, 0);
 
+/// The default of `pawn_isolated_unopposed`.
+pub const PAWN_ISOLATED_UNOPPOSED: S = S(0, 0);
+
+/// The default of `pawn_weak_lever`.
+pub const PAWN_WEAK_LEVER: S = S(0, 0);
+
+/// The default of `pawn_blocked`.
+pub const PAWN_BLOCKED: [S; 2] = [S(0, 0), S(0, 0)];
+
 /// The default of `knight_outpost`.
 pub const KNIGHT_OUTPOST: [S; 4] = [S(12, -19), S(27, -1), S(12, -22), S(17, -8)];
 
