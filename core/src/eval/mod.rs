@@ -21,16 +21,19 @@ pub mod endgame;
 pub mod eval_cache;
 pub mod info;
 pub mod king;
+pub mod king_attack;
 mod layout;
 pub mod mobility;
 pub mod passers;
 pub mod pawn_king;
 pub mod pawns;
+pub mod piece_lines;
 pub mod pieces;
 pub mod scale;
 pub mod score;
 mod stages;
 pub mod tactics;
+pub mod targets;
 pub mod term;
 #[cfg(test)]
 mod test_support;
@@ -79,12 +82,24 @@ impl Family for threats::Threats {
     const BASE: usize = mobility::Mobility::END;
     const WEIGHTS: &'static [WeightSpec] = threats::WEIGHTS;
 }
-impl Family for pieces::Pieces {
+impl Family for targets::Targets {
     const BASE: usize = threats::Threats::END;
+    const WEIGHTS: &'static [WeightSpec] = targets::WEIGHTS;
+}
+impl Family for king_attack::KingAttack {
+    const BASE: usize = targets::Targets::END;
+    const WEIGHTS: &'static [WeightSpec] = king_attack::WEIGHTS;
+}
+impl Family for pieces::Pieces {
+    const BASE: usize = king_attack::KingAttack::END;
     const WEIGHTS: &'static [WeightSpec] = pieces::WEIGHTS;
 }
-impl Family for scale::Drawishness {
+impl Family for piece_lines::PieceLines {
     const BASE: usize = pieces::Pieces::END;
+    const WEIGHTS: &'static [WeightSpec] = piece_lines::WEIGHTS;
+}
+impl Family for scale::Drawishness {
+    const BASE: usize = piece_lines::PieceLines::END;
     const WEIGHTS: &'static [WeightSpec] = scale::WEIGHTS;
 }
 impl Family for endgame::Endgames {
@@ -93,14 +108,17 @@ impl Family for endgame::Endgames {
 }
 
 /// The families in table order (checked to follow one another in `layout.rs`).
-const FAMILIES: [Placed; 9] = [
+const FAMILIES: [Placed; 12] = [
     Placed::of::<base::Base>(),
     Placed::of::<pawns::Pawns>(),
     Placed::of::<passers::Passers>(),
     Placed::of::<king::King>(),
     Placed::of::<mobility::Mobility>(),
     Placed::of::<threats::Threats>(),
+    Placed::of::<targets::Targets>(),
+    Placed::of::<king_attack::KingAttack>(),
     Placed::of::<pieces::Pieces>(),
+    Placed::of::<piece_lines::PieceLines>(),
     Placed::of::<scale::Drawishness>(),
     Placed::of::<endgame::Endgames>(),
 ];

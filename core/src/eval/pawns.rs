@@ -71,7 +71,46 @@ pub const WEIGHTS: &[WeightSpec] = &[
         term: Term::PawnStructure,
         channel: Channel::Linear,
     },
+    WeightSpec {
+        name: "pawn_isolated_unopposed",
+        doc: "An isolated pawn with no enemy pawn in front of it on its file, on top of \
+              `pawn_isolated`: rooks attack it down the half-open file.",
+        default: std::slice::from_ref(&defaults::PAWN_ISOLATED_UNOPPOSED),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::PawnStructure,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "pawn_weak_lever",
+        doc: "A pawn that no own pawn guards, attacked by two enemy pawns.",
+        default: std::slice::from_ref(&defaults::PAWN_WEAK_LEVER),
+        keys: Keys::One,
+        range: -300..=300,
+        term: Term::PawnStructure,
+        channel: Channel::Linear,
+    },
+    WeightSpec {
+        name: "pawn_blocked",
+        doc: "A pawn on the fifth (`rank5`) or sixth (`rank6`) rank with an enemy pawn on the \
+              square in front of it.",
+        default: &defaults::PAWN_BLOCKED,
+        keys: Keys::Names(&["rank5", "rank6"]),
+        range: -300..=300,
+        term: Term::PawnStructure,
+        channel: Channel::Linear,
+    },
 ];
+
+/// An isolated pawn with no enemy pawn in front of it on its file (beside [`PAWN_ISOLATED`]).
+pub const PAWN_ISOLATED_UNOPPOSED: Weight<Linear, 1, Pawns> =
+    Weight::named(WEIGHTS, "pawn_isolated_unopposed");
+
+/// A pawn that no own pawn guards, attacked by two enemy pawns.
+pub const PAWN_WEAK_LEVER: Weight<Linear, 1, Pawns> = Weight::named(WEIGHTS, "pawn_weak_lever");
+
+/// A pawn on the fifth (index 0) or sixth (index 1) rank blocked by an enemy pawn.
+pub const PAWN_BLOCKED: Weight<Linear, 2, Pawns> = Weight::named(WEIGHTS, "pawn_blocked");
 
 /// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn onto a
 /// neighbouring file that could give it one.
@@ -233,6 +272,21 @@ pub fn structure<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_
         // Isolated, unless a capture by an own pawn onto a neighbouring file could cure it.
         if neighbours.is_empty() && (our_attacks & theirs & adjacent).is_empty() {
             acc.add(color, PAWN_ISOLATED, 1);
+            if !opposed {
+                acc.add(color, PAWN_ISOLATED_UNOPPOSED, 1);
+            }
+        }
+
+        let guards = ours & attacks::pawn_attacks(!color, sq);
+        if guards.is_empty() && (theirs & attacks::pawn_attacks(color, sq)).count() == 2 {
+            acc.add(color, PAWN_WEAK_LEVER, 1);
+        }
+        // Blocked on the fifth or sixth rank (ranks counted from 0): the pawn has gained space
+        // but can go no further.
+        if (4..=5).contains(&rank)
+            && stop_square(sq, color).is_some_and(|stop| theirs.contains(stop))
+        {
+            acc.add(color, PAWN_BLOCKED.at(rank - 4), 1);
         }
 
         // Stacked: another own pawn in front on the file; a capture by a pawn of the file
@@ -253,7 +307,6 @@ pub fn structure<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_
         }
 
         // Connected: guarded by an own pawn, or one stands beside it.
-        let guards = ours & attacks::pawn_attacks(!color, sq);
         let beside = neighbours & Bitboard::from_rank(sq.rank());
         if !backward && (guards | beside).any() {
             acc.add(color, PAWN_CONNECTED.at(rank), 1);
@@ -360,6 +413,26 @@ mod tests {
             ),
             0
         );
+    }
+
+    #[test]
+    fn weak_levers_unopposed_isolani_and_blocked_pawns() {
+        // d4 alone, no black pawn on the d-file ahead: isolated and unopposed.
+        let fen = "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(counts(fen, Color::White, PAWN_ISOLATED_UNOPPOSED), vec![1]);
+        // A black pawn on d6 opposes it.
+        let fen = "4k3/8/3p4/8/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(counts(fen, Color::White, PAWN_ISOLATED_UNOPPOSED), vec![0]);
+        // d4 attacked by c5 and e5, unguarded: a weak lever; guarded by c3 it is not.
+        let fen = "4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1";
+        assert_eq!(counts(fen, Color::White, PAWN_WEAK_LEVER), vec![1]);
+        let fen = "4k3/8/8/2p1p3/3P4/2P5/8/4K3 w - - 0 1";
+        assert_eq!(counts(fen, Color::White, PAWN_WEAK_LEVER), vec![0]);
+        // e5 blocked by e6 (fifth rank), f6 by f7 (sixth); e4 blocked by e5 is not counted; for
+        // Black, d4 blocked by d3 is on Black's fifth rank.
+        let fen = "4k3/5p2/4pP2/4P3/3p4/3P4/8/4K3 w - - 0 1";
+        assert_eq!(counts(fen, Color::White, PAWN_BLOCKED), vec![1, 1]);
+        assert_eq!(counts(fen, Color::Black, PAWN_BLOCKED), vec![1, 0]);
     }
 
     #[test]

@@ -20,7 +20,10 @@ use super::score::{MAX_PHASE, S};
 use super::to_move::SideToMove;
 use super::tracer::Tracer;
 use super::weights::{PHASE_WEIGHT, role_index};
-use super::{EVAL_LIMIT, Evaluator, Value, king, passers, pawns, pieces, scale, threats};
+use super::{
+    EVAL_LIMIT, Evaluator, Value, king, king_attack, passers, pawns, piece_lines, pieces, scale,
+    targets, threats,
+};
 
 impl Evaluator {
     /// [`Evaluator::evaluate_rest`] compiled with the `popcnt` instruction enabled.
@@ -85,6 +88,7 @@ impl Evaluator {
         for color in Color::ALL {
             king::danger(known.board, info, color, acc);
         }
+        king_attack::evaluate(known.board, info, acc);
         let to_move = SideToMove::new(known.turn);
         passers::evaluate(known.board, info, known.passed, to_move, acc);
     }
@@ -96,9 +100,11 @@ impl Evaluator {
         let (board, turn, w) = (known.board, known.turn, &self.weights);
         let to_move = SideToMove::new(turn);
         threats::evaluate(board, info, to_move, &mut acc);
+        targets::evaluate(board, info, &mut acc);
         let closed = pieces::closedness(board);
         for color in Color::ALL {
             pieces::evaluate(board, info, color, closed, &mut acc);
+            piece_lines::evaluate(board, info, color, &mut acc);
         }
         let mut linear = known.material_psqt + acc.linear();
         let ([white_danger, black_danger], complexity) = (acc.danger_units(), acc.complexity_sum());

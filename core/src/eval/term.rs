@@ -70,6 +70,12 @@ declare_terms! {
     /// Threats: pieces attacked by cheaper ones or poorly defended, overloaded pieces, pawn
     /// pushes that attack a piece.
     Threats => "Threats",
+    /// Threat targets: pieces attacked, by attacker and victim; hanging pieces, a safe pawn's
+    /// threats, contested squares, the queen's guard duties and exposure.
+    Targets => "Threat targets",
+    /// King attack outside the danger curve: attacks on the king's flank, a pawnless flank,
+    /// the king's file.
+    KingAttack => "King attack",
     /// Knight forks available (or threatened).
     KnightForks => "Knight forks",
     /// Side to move bonus.
@@ -80,6 +86,9 @@ declare_terms! {
     /// distance to their king, bishops and their pawns, long diagonals, rooks on the seventh,
     /// space and closedness.
     PiecePlacement => "Piece placement",
+    /// Piece lines: rooks on closed files or trapped, bishops x-raying pawns, bishops and rooks
+    /// lined up with the enemy king's area.
+    PieceLines => "Piece lines",
     /// Drawishness: what complexity and the endgame scale factor change in the endgame half.
     Drawishness => "Drawishness",
 }
