@@ -8,8 +8,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::CurrentMoveInfo;
-use super::board::{CheckInfo, child_key, is_tactical, prefetch_key, unpack_candidate};
-use super::correction::CorrectionKeys;
+use super::board::{CheckInfo, is_tactical, prefetch_key, unpack_candidate};
 use super::history::{Heuristics, Prior};
 use super::movepick::{MovePicker, PickerKind};
 use super::params::*;
@@ -34,9 +33,6 @@ pub fn lmr_table() -> Box<LmrTable> {
     t
 }
 
-/// A principal variation.
-pub type Line = ArrayVec<Move, MAX_PLY>;
-
 impl<'a> Worker<'a> {
     /// Whether to unwind: stop flag, node limit (over all threads) or hard time limit.
     pub(super) fn should_stop(&mut self) -> bool {
@@ -59,31 +55,15 @@ impl<'a> Worker<'a> {
         self.stopped
     }
 
-    pub(super) fn key(&self) -> u64 {
-        self.keys.last().copied().unwrap_or(0)
-    }
-
     /// Draw by the 50-move rule, insufficient material or any repetition since the last
-    /// irreversible move (in the tree or in the game).
-    fn is_draw(&self, pos: &Chess) -> bool {
+    /// irreversible move (in the tree or in the game); `pos` is the node at `ply`.
+    fn is_draw(&self, pos: &Chess, ply: usize) -> bool {
         let halfmoves = pos.halfmoves() as usize;
         if halfmoves >= 100 {
             // Checkmate on the hundredth half-move still counts as mate.
             return !pos.is_check() || !pos.legal_moves().is_empty();
         }
-        if pos.is_insufficient_material() {
-            return true;
-        }
-        let n = self.keys.len();
-        let current = self.key();
-        let mut back = 4;
-        while back <= halfmoves && back < n {
-            if self.keys[n - 1 - back] == current {
-                return true;
-            }
-            back += 2;
-        }
-        false
+        pos.is_insufficient_material() || self.frames.repeats(ply, halfmoves)
     }
 
     /// The score of a drawn position: zero, give or take one centipawn by the node count, so
@@ -95,31 +75,6 @@ impl<'a> Worker<'a> {
         } else {
             Value::DRAW
         }
-    }
-
-    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(m);
-        for &child in &tail[0] {
-            if line.try_push(child).is_err() {
-                break;
-            }
-        }
-    }
-
-    /// Play `m`: the child position, its key pushed on the key stack (computed from the
-    /// parent's, not from scratch) and its TT bucket fetched early.
-    pub(super) fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
-        self.psqt[ply + 1] = self.eval.material_psqt_after(pos, m, self.psqt[ply]);
-        self.corr_keys[ply + 1] = self.corr_keys[ply].after(pos.turn(), m);
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let key = child_key(pos, self.key(), m, &child);
-        self.tt.prefetch(key);
-        self.keys.push(key);
-        child
     }
 
     /// Learn from a beta cutoff by `m` at `ply`: a quiet cut move gets a history bonus and the
@@ -145,7 +100,8 @@ impl<'a> Worker<'a> {
             for &q in quiets {
                 self.heur.update_history(turn, prior, q, -bonus);
             }
-            self.heur.store_cutoff(turn, ply, m, self.played[ply]);
+            self.heur
+                .store_cutoff(turn, ply, m, self.frames[ply].played);
         }
         for &t in tacticals {
             self.heur.update_capture(turn, t, -bonus);
@@ -166,19 +122,14 @@ impl<'a> Worker<'a> {
         mut beta: Value,
         cut_node: bool,
     ) -> Value {
-        self.pv[ply].clear();
+        self.frames.clear_pv(ply);
         if self.should_stop() {
             return Value::DRAW;
         }
         let root = ply == 0;
-        if root {
-            self.psqt[0] = self.eval.material_psqt(pos.board());
-            self.corr_keys[0] = CorrectionKeys::new(pos.board());
-            self.double_extensions[0] = 0;
-        }
         let pv_node = beta.0 - alpha.0 > 1;
         if !root {
-            if self.is_draw(pos) {
+            if self.is_draw(pos, ply) {
                 return self.draw_score();
             }
             if ply >= MAX_PLY - 2 {
@@ -188,7 +139,7 @@ impl<'a> Worker<'a> {
                     self.eval.evaluate_cached(
                         pos.board(),
                         pos.turn(),
-                        self.psqt[ply],
+                        self.frames[ply].psqt,
                         self.pawn_king,
                     )
                 };
@@ -209,9 +160,9 @@ impl<'a> Worker<'a> {
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        let key = self.key();
+        let key = self.frames[ply].key;
 
-        let excluded = self.excluded[ply];
+        let excluded = self.frames[ply].excluded;
         let hit = self.tt.probe(key, ply);
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
@@ -248,9 +199,8 @@ impl<'a> Worker<'a> {
             }
             _ => static_eval,
         };
-        self.evals[ply] = static_eval;
-        self.raw_evals[ply] = raw_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        self.frames.set_static_evals(ply, raw_eval, static_eval);
+        let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].static_eval;
         self.heur.clear_killers(ply + 1);
 
         if !pv_node
@@ -280,8 +230,8 @@ impl<'a> Worker<'a> {
         let turn = pos.turn();
         let checks = CheckInfo::new(pos);
         let prior = [
-            self.played[ply],
-            ply.checked_sub(1).and_then(|p| self.played[p]),
+            self.frames[ply].played,
+            ply.checked_sub(1).and_then(|p| self.frames[p].played),
         ];
         let mut picker = MovePicker::new(
             pos,
@@ -360,7 +310,7 @@ impl<'a> Worker<'a> {
                 }
                 _ => 0,
             };
-            let child = self.make(pos, m, ply);
+            let child = self.make(pos, m, ply, extension >= 2);
             searched += 1;
             if root && self.time.elapsed().as_millis() as u64 >= CURRMOVE_AFTER_MS {
                 self.reporter.on_current_move(&CurrentMoveInfo {
@@ -370,9 +320,6 @@ impl<'a> Worker<'a> {
                     time: self.time.elapsed(),
                 });
             }
-            self.played[ply + 1] = Some(m);
-            self.double_extensions[ply + 1] =
-                self.double_extensions[ply] + u8::from(extension >= 2);
             let nodes_before = self.nodes;
             let new_depth = depth - 1 + extension;
             let mut v;
@@ -436,7 +383,6 @@ impl<'a> Worker<'a> {
                     );
                 }
             }
-            self.keys.pop();
             if root {
                 self.root_nodes.add(m, self.nodes - nodes_before);
             }
@@ -447,7 +393,7 @@ impl<'a> Worker<'a> {
                 best = v;
                 if v > alpha {
                     best_move = Some(m);
-                    self.update_pv(ply, m);
+                    self.frames.update_pv(ply, m);
                     if v >= beta {
                         self.reward_cutoff(turn, prior, ply, depth, m, &quiets, &tacticals);
                         break;

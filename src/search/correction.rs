@@ -183,20 +183,24 @@ impl Worker<'_> {
         let raw = if let Some(h) = hit {
             h.eval
         } else if ply > 0
-            && self.played[ply].is_none()
+            && self.frames[ply].played.is_none()
             && let Some(v) = self
                 .eval
-                .after_null_move(pos.board(), self.raw_evals[ply - 1])
+                .after_null_move(pos.board(), self.frames[ply - 1].raw_eval)
         {
             v
         } else {
-            self.eval
-                .evaluate_cached(pos.board(), pos.turn(), self.psqt[ply], self.pawn_king)
+            self.eval.evaluate_cached(
+                pos.board(),
+                pos.turn(),
+                self.frames[ply].psqt,
+                self.pawn_king,
+            )
         };
-        let corrected = self
-            .heur
-            .correction
-            .corrected(pos.turn(), &self.corr_keys[ply], raw);
+        let corrected =
+            self.heur
+                .correction
+                .corrected(pos.turn(), &self.frames[ply].corr_keys, raw);
         (raw, corrected)
     }
 
@@ -225,7 +229,7 @@ impl Worker<'_> {
         }
         self.heur
             .correction
-            .update(pos.turn(), &self.corr_keys[ply], depth, raw, best);
+            .update(pos.turn(), &self.frames[ply].corr_keys, depth, raw, best);
     }
 }
 

@@ -4,7 +4,7 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use super::alphabeta::Line;
+use super::frame::Line;
 use super::params::{
     ASPIRATION_FULL_AFTER, ASPIRATION_MAX_SHALLOWER, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
 };
@@ -88,7 +88,7 @@ fn aspiration(
         }
         let line = PvLine {
             value: v,
-            pv: worker.pv[0].clone(),
+            pv: worker.frames[0].pv.clone(),
         };
         if v <= alpha {
             if !line.pv.is_empty() {

@@ -20,6 +20,7 @@ pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod board;
 pub(crate) mod correction;
+mod frame;
 pub(crate) mod history;
 mod iteration;
 pub(crate) mod movegen;
@@ -49,6 +50,7 @@ use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 pub use crate::value::{MAX_PLY, Score, Value};
 use alphabeta::LmrTable;
+use frame::FrameStack;
 use history::Heuristics;
 use iteration::{PvLine, iteration, report};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
@@ -411,6 +413,7 @@ impl Searcher {
             tb: self.tb.clone(),
             pawn_king_kib: self.pawn_king.kib(),
         });
+        let frames = FrameStack::new(keys, pos, &self.evaluator);
         let mut worker = Worker::new(
             &self.tt,
             &mut self.heuristics,
@@ -419,7 +422,7 @@ impl Searcher {
             time,
             control,
             reporter,
-            keys,
+            frames,
             (&counters, 0),
             tb,
             &mut self.pawn_king,
@@ -477,7 +480,7 @@ impl Searcher {
             None => {
                 // Not even depth 1 finished (stopped at once): fall back on the TT move or
                 // the first root move, so the answer is still legal.
-                let tt_move = worker.tt.probe(worker.keys[history.len()], 0).map(|h| h.mv);
+                let tt_move = worker.tt.probe(worker.frames[0].key, 0).map(|h| h.mv);
                 let m = root_moves
                     .iter()
                     .copied()

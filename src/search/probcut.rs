@@ -39,7 +39,7 @@ impl Worker<'_> {
         {
             return None;
         }
-        let key = self.key();
+        let key = self.frames[ply].key;
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         let mut picker = MovePicker::new(
             pos,
@@ -57,9 +57,7 @@ impl Worker<'_> {
             if picked.see < needed && see(pos, m) < needed {
                 continue;
             }
-            let child = self.make(pos, m, ply);
-            self.played[ply + 1] = Some(m);
-            self.double_extensions[ply + 1] = self.double_extensions[ply];
+            let child = self.make(pos, m, ply, false);
             let in_check = child.is_check();
             let mut v = -self.qsearch(&child, in_check, ply + 1, 0, -raised, Value(-raised.0 + 1));
             if v >= raised {
@@ -73,13 +71,12 @@ impl Worker<'_> {
                     !cut_node,
                 );
             }
-            self.keys.pop();
             if self.stopped {
                 return Some(Value::DRAW);
             }
             if v >= raised {
                 let stored = depth - PROBCUT_DEPTH_REDUCTION + 1;
-                let raw = self.raw_evals[ply];
+                let raw = self.frames[ply].raw_eval;
                 let mv = PackedMove::pack(m);
                 self.tt.store(key, mv, v, raw, stored, TtBound::Lower, ply);
                 return Some(v);

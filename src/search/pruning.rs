@@ -4,7 +4,6 @@
 
 use shakmaty::{Chess, Position, Role};
 
-use super::board::null_move_key;
 use super::movepick::{Picked, see};
 use super::params::*;
 use super::see::role_value;
@@ -40,20 +39,13 @@ impl Worker<'_> {
         if depth >= NMP_MIN_DEPTH
             && eval >= beta
             && !beta.is_mate()
-            && self.played[ply].is_some()
+            && self.frames[ply].played.is_some()
             && has_non_pawn_material(pos)
-            && let Ok(child) = pos.clone().swap_turn()
+            && let Some(child) = self.make_null_move(pos, ply)
         {
             let r = NMP_BASE_REDUCTION
                 + depth / NMP_DEPTH_DIVISOR
                 + ((eval.0 - beta.0) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
-            let key = null_move_key(pos, self.key());
-            self.tt.prefetch(key);
-            self.keys.push(key);
-            self.played[ply + 1] = None;
-            self.psqt[ply + 1] = self.psqt[ply];
-            self.corr_keys[ply + 1] = self.corr_keys[ply];
-            self.double_extensions[ply + 1] = self.double_extensions[ply];
             let v = -self.negamax(
                 &child,
                 false,
@@ -63,7 +55,6 @@ impl Worker<'_> {
                 -beta + 1,
                 !cut_node,
             );
-            self.keys.pop();
             if self.stopped {
                 return Some(Value::DRAW);
             }

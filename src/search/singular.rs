@@ -43,7 +43,7 @@ impl Worker<'_> {
             return Singular::Extend(0);
         }
         let singular_beta = Value(tt.value.0 - SE_DEPTH_MARGIN * depth);
-        self.excluded[ply] = Some(m);
+        self.frames.set_excluded(ply, Some(m));
         // Never called in check (the check extension is not stacked with this one).
         let v = self.negamax(
             pos,
@@ -54,14 +54,14 @@ impl Worker<'_> {
             singular_beta,
             cut_node,
         );
-        self.excluded[ply] = None;
+        self.frames.set_excluded(ply, None);
         if v < singular_beta {
             // Far below: the TT move is the only move by a wide margin, one more ply (double
             // extension, not at PV nodes, a bounded number of times per line so the tree
             // cannot explode).
             let double = !pv_node
                 && v.0 < singular_beta.0 - SE_DOUBLE_MARGIN
-                && i32::from(self.double_extensions[ply]) < SE_DOUBLE_MAX;
+                && i32::from(self.frames[ply].double_extensions) < SE_DOUBLE_MAX;
             Singular::Extend(1 + i32::from(double))
         } else if singular_beta >= beta {
             // Multi-cut: the TT move and at least one other move both beat beta.

@@ -19,6 +19,7 @@ use std::time::Duration;
 use shakmaty::{Chess, Move};
 
 use super::alphabeta::{LmrTable, lmr_table};
+use super::frame::FrameStack;
 use super::history::Heuristics;
 use super::iteration::iteration;
 use super::tb::{SearchTb, TbConfig};
@@ -210,7 +211,7 @@ fn search_as_helper(
         time,
         &control,
         &mut reporter,
-        job.keys.clone(),
+        FrameStack::new(job.keys.clone(), &job.pos, &job.evaluator),
         (&job.counters, id),
         SearchTb::new(&job.tb),
         pawn_king,
