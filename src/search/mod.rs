@@ -25,13 +25,16 @@ pub(crate) mod history;
 mod iteration;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
+mod node;
 pub(crate) mod params;
 mod pawn_king_memory;
 mod probcut;
 mod pruning;
 mod qsearch;
+mod reductions;
 pub(crate) mod see;
 mod singular;
+mod static_eval;
 pub mod tb;
 pub mod threads;
 pub(crate) mod time;
@@ -49,10 +52,10 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 pub use crate::value::{MAX_PLY, Score, Value};
-use alphabeta::LmrTable;
 use frame::FrameStack;
 use history::Heuristics;
 use iteration::{PvLine, iteration, report};
+use reductions::LmrTable;
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
@@ -105,7 +108,7 @@ impl Searcher {
             heuristics: Heuristics::default(),
             pawn_king: PawnKingCache::default(),
             evaluator: Evaluator::default(),
-            lmr: alphabeta::lmr_table(),
+            lmr: reductions::lmr_table(),
             helpers: HelperPool::default(),
             tb: tb::TbConfig::default(),
         }

@@ -4,34 +4,23 @@
 
 use shakmaty::{Chess, Position, Role};
 
-use super::movepick::{Picked, see};
+use super::movepick::see;
+use super::node::{Candidate, Node};
 use super::params::*;
 use super::see::role_value;
-use super::tt::TtHit;
 use super::worker::Worker;
 use crate::value::Value;
 
 impl Worker<'_> {
-    /// Whole-node pruning of a non-PV node not in check, before its moves: `Some(score)` ends
-    /// the node. `static_eval` is the corrected static eval, `eval` the same refined by the TT
-    /// score.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn prune_node(
-        &mut self,
-        pos: &Chess,
-        depth: i32,
-        ply: usize,
-        beta: Value,
-        static_eval: Value,
-        eval: Value,
-        improving: bool,
-        hit: Option<TtHit>,
-        cut_node: bool,
-    ) -> Option<Value> {
+    /// Whole-node pruning of a non-PV `node` not in check, before its moves: `Some(score)`
+    /// ends the node.
+    pub(super) fn prune_node(&mut self, pos: &Chess, node: &Node) -> Option<Value> {
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
+        let (static_eval, eval) = (node.eval.corrected, node.eval.refined);
         // Reverse futility pruning: far above beta at low depth, assume it holds.
         if depth <= RFP_DEPTH
             && !beta.is_mate()
-            && static_eval.0 - RFP_MARGIN * (depth - i32::from(improving)) >= beta.0
+            && static_eval.0 - RFP_MARGIN * (depth - i32::from(node.eval.improving)) >= beta.0
         {
             return Some(static_eval);
         }
@@ -53,7 +42,7 @@ impl Worker<'_> {
                 ply + 1,
                 -beta,
                 -beta + 1,
-                !cut_node,
+                !node.cut_node,
             );
             if self.stopped {
                 return Some(Value::DRAW);
@@ -63,26 +52,23 @@ impl Worker<'_> {
             }
         }
         // ProbCut (`probcut.rs`): a capture that clears beta by a margin in a shallow search.
-        self.probcut(pos, depth, ply, beta, static_eval, hit, cut_node)
+        self.probcut(pos, node)
     }
 
-    /// Late move pruning, futility pruning, history pruning and SEE pruning of one move of a
-    /// node that may prune (the caller has excluded checks and winning forks), decided before the move is
-    /// played; `history` is the move's history score. `Some(true)` when the rule that pruned it
-    /// prunes every later quiet move too.
-    #[allow(clippy::too_many_arguments)]
+    /// Late move pruning, futility pruning, history pruning and SEE pruning of the move `mv`
+    /// of a `node` that may prune (the caller has excluded checks and winning forks), decided
+    /// before the move is played, with `alpha` and `quiets_tried` quiet moves searched so far.
+    /// `Some(true)` when the rule that pruned it prunes every later quiet move too.
     pub(super) fn futile(
         &self,
         pos: &Chess,
-        picked: &Picked,
-        quiet: bool,
-        depth: i32,
-        improving: bool,
-        eval: Value,
+        node: &Node,
+        mv: &Candidate,
         alpha: Value,
         quiets_tried: usize,
-        history: i32,
     ) -> Option<bool> {
+        let (picked, quiet, history) = (&mv.picked, mv.quiet, mv.history);
+        let (depth, improving, eval) = (node.depth, node.eval.improving, node.eval.refined);
         if quiet && depth <= LMP_DEPTH {
             let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
             if quiets_tried as i32 >= limit {

@@ -18,10 +18,10 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Move};
 
-use super::alphabeta::{LmrTable, lmr_table};
 use super::frame::FrameStack;
 use super::history::Heuristics;
 use super::iteration::iteration;
+use super::reductions::{LmrTable, lmr_table};
 use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;

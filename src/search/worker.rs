@@ -1,13 +1,14 @@
-//! The [`Worker`], the state of one running search: its fields, its constructor and its node
-//! counts across threads.
+//! The [`Worker`], the state of one running search: its fields, its constructor, making moves
+//! (the child's frame written), its node counts across threads and when to stop.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use shakmaty::{Chess, Move, Position};
 
-use super::alphabeta::LmrTable;
 use super::frame::FrameStack;
 use super::history::Heuristics;
+use super::params::POLL_INTERVAL;
+use super::reductions::LmrTable;
 use super::time::{RootNodes, TimeManager};
 use super::tt::TranspositionTable;
 use super::{Reporter, SearchControl};
@@ -127,6 +128,27 @@ impl<'a> Worker<'a> {
         self.frames.make_null_move(pos, ply);
         self.tt.prefetch(self.frames[ply + 1].key);
         Some(child)
+    }
+
+    /// Whether to unwind: stop flag, node limit (over all threads) or hard time limit.
+    pub(super) fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let poll = self.nodes & (POLL_INTERVAL - 1) == 0;
+        if poll {
+            self.publish_nodes();
+        }
+        // With one thread the node limit is exact; with several it is checked at each poll.
+        if self.nodes >= self.node_limit
+            || (poll
+                && (self.control.stop.load(Ordering::Relaxed)
+                    || self.time.hard_exceeded()
+                    || (self.counters.len() > 1 && self.total_nodes() >= self.node_limit)))
+        {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     /// Make this worker's node count visible to the other threads.
