@@ -8,8 +8,8 @@ use super::frame::Line;
 use super::params::{
     ASPIRATION_FULL_AFTER, ASPIRATION_MAX_SHALLOWER, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
 };
+use super::types::{Bound, IterationInfo};
 use super::worker::Worker;
-use super::{Bound, IterationInfo};
 use crate::value::Value;
 
 /// One finished principal variation of an iteration.

@@ -25,8 +25,8 @@ use super::reductions::{LmrTable, lmr_table};
 use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
+use super::types::{Limits, SearchControl};
 use super::worker::Worker;
-use super::{Limits, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 

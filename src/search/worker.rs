@@ -11,7 +11,7 @@ use super::params::POLL_INTERVAL;
 use super::reductions::LmrTable;
 use super::time::{RootNodes, TimeManager};
 use super::tt::TranspositionTable;
-use super::{Reporter, SearchControl};
+use super::types::{Reporter, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 
