@@ -129,8 +129,8 @@ impl FrameStack {
         child
     }
 
-    /// Pass in `pos` (the node at `ply`), whose position after passing is `child`: the child's
-    /// frame written (the same sums, no move).
+    /// Pass in `pos` (the node at `ply`): the child's frame written (the key with the side to
+    /// move flipped, the same sums, no move). The caller makes the child position.
     #[inline]
     pub fn make_null_move(&mut self, pos: &Chess, ply: usize) {
         let (parent, child_frame) = self.pair(ply);
