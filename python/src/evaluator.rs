@@ -14,7 +14,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::PositionError;
+use crate::errors::PositionError;
 use crate::position::{Input, type_name};
 use crate::weights::WeightTable;
 

@@ -2,21 +2,15 @@
 //! (`minkowski_chess/__init__.py`) adds the `Weights` mapping, the error policy of batches and
 //! the TOML files; everything that touches a position runs here, without the GIL.
 
-use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod errors;
 mod evaluator;
 mod knowledge;
 mod position;
 mod weights;
 
-create_exception!(
-    minkowski_chess,
-    PositionError,
-    PyValueError,
-    "A FEN or board that is not a legal chess position (batches: .indices, .messages, .values)."
-);
+use errors::PositionError;
 
 /// The module: classes, the exception, the knowledge functions and the library's version.
 #[pymodule]

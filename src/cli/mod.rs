@@ -2,7 +2,6 @@
 
 pub mod bench;
 pub mod datagen;
-pub mod datagen_dir;
 pub mod diagrams;
 pub mod epd;
 pub mod eval;

@@ -1,157 +1,39 @@
-//! The recursive search: principal variation search with pruning and reductions, and the
-//! quiescence search. One [`Worker`] runs one search; the [`super::Searcher`] owns what
-//! persists between searches and drives iterative deepening.
+//! The main search: principal variation search of one node in named steps ([`Worker::negamax`])
+//! and its move loop. The steps that decide from the node's context live beside it: whole-node
+//! and per-move pruning (`pruning.rs`, `probcut.rs`), the TT move's extension (`singular.rs`),
+//! late move reductions (`reductions.rs`), the static evaluation (`static_eval.rs`) and the
+//! quiescence search at the horizon (`qsearch.rs`). One [`Worker`] runs one search; the
+//! [`super::Searcher`] owns what persists between searches and drives iterative deepening.
 
-use std::sync::atomic::Ordering;
+use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::CurrentMoveInfo;
-use super::board::{CheckInfo, child_key, is_tactical, prefetch_key, unpack_candidate};
-use super::correction::CorrectionKeys;
+use super::board::{CheckInfo, is_tactical, prefetch_key, unpack_candidate};
 use super::history::{Heuristics, Prior};
 use super::movepick::{MovePicker, PickerKind};
-use super::params::*;
-use super::singular::Singular;
+use super::node::{Candidate, Node};
+use super::params::{CURRMOVE_AFTER_MS, DRAW_JITTER, IIR_MIN_DEPTH};
+use super::reductions::late_move_reduction;
 use super::tt::{PackedMove, TtBound};
+use super::types::CurrentMoveInfo;
 use super::worker::Worker;
 use crate::value::{MAX_PLY, Value};
 
-/// Reductions by `[depth][move number]`, both capped at 63.
-pub type LmrTable = [[i32; 64]; 64];
-
-/// Build the late-move-reduction table: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR`.
-#[must_use]
-pub fn lmr_table() -> Box<LmrTable> {
-    let mut t = Box::new([[0; 64]; 64]);
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
-            *r = v as i32;
-        }
-    }
-    t
+/// What the move loop of a node found.
+struct MovesSearched {
+    /// The best score (`-INFINITE` when no move was searched).
+    best: Value,
+    /// The move that raised alpha last, if any did.
+    best_move: Option<Move>,
+    /// Moves searched (not pruned, not skipped).
+    searched: usize,
+    /// Whether the node has no legal move at all (asked only when none was searched).
+    no_legal_moves: bool,
 }
 
-/// A principal variation.
-pub type Line = ArrayVec<Move, MAX_PLY>;
-
-impl<'a> Worker<'a> {
-    /// Whether to unwind: stop flag, node limit (over all threads) or hard time limit.
-    pub(super) fn should_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        let poll = self.nodes & (POLL_INTERVAL - 1) == 0;
-        if poll {
-            self.publish_nodes();
-        }
-        // With one thread the node limit is exact; with several it is checked at each poll.
-        if self.nodes >= self.node_limit
-            || (poll
-                && (self.control.stop.load(Ordering::Relaxed)
-                    || self.time.hard_exceeded()
-                    || (self.counters.len() > 1 && self.total_nodes() >= self.node_limit)))
-        {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    pub(super) fn key(&self) -> u64 {
-        self.keys.last().copied().unwrap_or(0)
-    }
-
-    /// Draw by the 50-move rule, insufficient material or any repetition since the last
-    /// irreversible move (in the tree or in the game).
-    fn is_draw(&self, pos: &Chess) -> bool {
-        let halfmoves = pos.halfmoves() as usize;
-        if halfmoves >= 100 {
-            // Checkmate on the hundredth half-move still counts as mate.
-            return !pos.is_check() || !pos.legal_moves().is_empty();
-        }
-        if pos.is_insufficient_material() {
-            return true;
-        }
-        let n = self.keys.len();
-        let current = self.key();
-        let mut back = 4;
-        while back <= halfmoves && back < n {
-            if self.keys[n - 1 - back] == current {
-                return true;
-            }
-            back += 2;
-        }
-        false
-    }
-
-    /// The score of a drawn position: zero, give or take one centipawn by the node count, so
-    /// that lines reaching the same draw by repetition do not all score alike and the search
-    /// keeps looking for a way out of (or into) them.
-    fn draw_score(&self) -> Value {
-        if DRAW_JITTER {
-            Value(1 - (self.nodes & 2) as i32)
-        } else {
-            Value::DRAW
-        }
-    }
-
-    pub(super) fn update_pv(&mut self, ply: usize, m: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        let line = &mut head[ply];
-        line.clear();
-        line.push(m);
-        for &child in &tail[0] {
-            if line.try_push(child).is_err() {
-                break;
-            }
-        }
-    }
-
-    /// Play `m`: the child position, its key pushed on the key stack (computed from the
-    /// parent's, not from scratch) and its TT bucket fetched early.
-    pub(super) fn make(&mut self, pos: &Chess, m: Move, ply: usize) -> Chess {
-        self.psqt[ply + 1] = self.eval.material_psqt_after(pos, m, self.psqt[ply]);
-        self.corr_keys[ply + 1] = self.corr_keys[ply].after(pos.turn(), m);
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        let key = child_key(pos, self.key(), m, &child);
-        self.tt.prefetch(key);
-        self.keys.push(key);
-        child
-    }
-
-    /// Learn from a beta cutoff by `m` at `ply`: a quiet cut move gets a history bonus and the
-    /// quiets tried before it a malus, and becomes a killer and the counter-move; a tactical
-    /// cut move gets a capture-history bonus; the tactical moves tried before it, which did not
-    /// cut, a malus either way.
-    #[allow(clippy::too_many_arguments)]
-    fn reward_cutoff(
-        &mut self,
-        turn: Color,
-        prior: Prior,
-        ply: usize,
-        depth: i32,
-        m: Move,
-        quiets: &[Move],
-        tacticals: &[Move],
-    ) {
-        let bonus = Heuristics::bonus(depth);
-        if is_tactical(m) {
-            self.heur.update_capture(turn, m, bonus);
-        } else {
-            self.heur.update_history(turn, prior, m, bonus);
-            for &q in quiets {
-                self.heur.update_history(turn, prior, q, -bonus);
-            }
-            self.heur.store_cutoff(turn, ply, m, self.played[ply]);
-        }
-        for &t in tacticals {
-            self.heur.update_capture(turn, t, -bonus);
-        }
-    }
-
+impl Worker<'_> {
     /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`;
     /// `in_check` must be `pos.is_check()` (the parent knows it); `cut_node` says the node is
     /// expected to fail high (a null-window node whose parent expects it to refute the move).
@@ -166,32 +48,16 @@ impl<'a> Worker<'a> {
         mut beta: Value,
         cut_node: bool,
     ) -> Value {
-        self.pv[ply].clear();
+        self.frames.clear_pv(ply);
         if self.should_stop() {
             return Value::DRAW;
         }
-        let root = ply == 0;
-        if root {
-            self.psqt[0] = self.eval.material_psqt(pos.board());
-            self.corr_keys[0] = CorrectionKeys::new(pos.board());
-            self.double_extensions[0] = 0;
-        }
         let pv_node = beta.0 - alpha.0 > 1;
-        if !root {
-            if self.is_draw(pos) {
-                return self.draw_score();
-            }
-            if ply >= MAX_PLY - 2 {
-                return if in_check {
-                    Value::DRAW
-                } else {
-                    self.eval.evaluate_cached(
-                        pos.board(),
-                        pos.turn(),
-                        self.psqt[ply],
-                        self.pawn_king,
-                    )
-                };
+
+        // Step 1: a draw, the ply limit or a shorter mate elsewhere ends the line here.
+        if ply > 0 {
+            if let Some(v) = self.end_of_line(pos, in_check, ply) {
+                return v;
             }
             // Mate distance pruning: no line from here beats a faster mate found elsewhere.
             alpha = alpha.max(Value::mated_in(ply));
@@ -200,108 +66,166 @@ impl<'a> Worker<'a> {
                 return alpha;
             }
         }
-        let mut depth = depth;
-        if in_check {
-            depth += 1; // check extension
-        }
+
+        // Step 2: the check extension; at the horizon, the quiescence search.
+        let depth = depth + i32::from(in_check);
         if depth <= 0 {
             return self.qsearch(pos, in_check, ply, 0, alpha, beta);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        let key = self.key();
 
-        let excluded = self.excluded[ply];
+        // Step 3: the transposition table and the tablebases may answer at once (never for a
+        // singular verification search, which asks about the node without its TT move).
+        let key = self.frames[ply].key;
+        let excluded = self.frames[ply].excluded;
         let hit = self.tt.probe(key, ply);
-        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         if let Some(h) = hit
             && excluded.is_none()
             && !pv_node
-            && !root
+            && ply > 0
             && h.depth >= depth
             && h.cuts(alpha, beta)
         {
             return h.value;
         }
         // Tablebases after a capture or pawn move (hook 2 of 2; never without tables).
-        if !root
+        if ply > 0
             && excluded.is_none()
             && let Some(v) = self.tb.probe(pos, depth, ply, alpha, beta)
         {
             return v;
         }
 
-        // Corrected by what the search learned about similar positions (`correction.rs`).
-        let (raw_eval, static_eval) = self.static_evals(pos, ply, hit, in_check);
-        // The TT score is a better estimate than the static eval when its bound allows.
-        let eval = match hit {
-            Some(h)
-                if !in_check
-                    && !h.value.is_mate()
-                    && match h.bound {
-                        TtBound::Exact => true,
-                        TtBound::Lower => h.value > static_eval,
-                        TtBound::Upper => h.value < static_eval,
-                    } =>
-            {
-                h.value
-            }
-            _ => static_eval,
-        };
-        self.evals[ply] = static_eval;
-        self.raw_evals[ply] = raw_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // Step 4: the static evaluation (`static_eval.rs`); the children's killers start fresh.
+        let eval = self.evaluate_node(pos, ply, hit, in_check);
         self.heur.clear_killers(ply + 1);
+        let mut node = Node {
+            ply,
+            depth,
+            beta,
+            in_check,
+            pv_node,
+            cut_node,
+            excluded,
+            key,
+            hit,
+            eval,
+        };
 
+        // Step 5: whole-node pruning before the moves: reverse futility, null move, ProbCut
+        // (`pruning.rs`).
         if !pv_node
             && !in_check
-            && !root
+            && ply > 0
             && excluded.is_none()
-            && let Some(v) = self.prune_node(
-                pos,
-                depth,
-                ply,
-                beta,
-                static_eval,
-                eval,
-                improving,
-                hit,
-                cut_node,
-            )
+            && let Some(v) = self.prune_node(pos, &node)
         {
             return v;
         }
 
-        // Internal iterative reduction: without a TT move this node is probably not critical.
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
-            depth -= 1;
+        // Step 6: internal iterative reduction: without a TT move this node is probably not
+        // critical.
+        if node.depth >= IIR_MIN_DEPTH && node.tt_move().is_none() {
+            node.depth -= 1;
         }
 
+        // Step 7: the moves.
+        let moves = match self.search_moves(pos, &node, alpha) {
+            ControlFlow::Break(v) => return v,
+            ControlFlow::Continue(moves) => moves,
+        };
+
+        // Step 8: no move searched: mate, stalemate, or nothing left after pruning.
+        if moves.searched == 0 {
+            return if excluded.is_none() && moves.no_legal_moves {
+                if in_check {
+                    Value::mated_in(ply)
+                } else {
+                    Value::DRAW
+                }
+            } else {
+                // Only the excluded move was legal (it is singular by any measure), or
+                // everything was pruned: fail low with the best guess available.
+                alpha
+            };
+        }
+
+        // Step 9: what the node learned goes to the correction history and the TT.
+        self.store_node(pos, &node, &moves);
+        moves.best
+    }
+
+    /// Step 1 of a non-root node: its score when the line ends here (a draw, or the ply limit
+    /// reached), else `None`.
+    fn end_of_line(&mut self, pos: &Chess, in_check: bool, ply: usize) -> Option<Value> {
+        if self.is_draw(pos, ply) {
+            return Some(self.draw_score());
+        }
+        if ply >= MAX_PLY - 2 {
+            return Some(if in_check {
+                Value::DRAW
+            } else {
+                let psqt = self.frames[ply].psqt;
+                self.eval
+                    .evaluate_cached(pos.board(), pos.turn(), psqt, self.pawn_king)
+            });
+        }
+        None
+    }
+
+    /// Draw by the 50-move rule, insufficient material or any repetition since the last
+    /// irreversible move (in the tree or in the game); `pos` is the node at `ply`.
+    fn is_draw(&self, pos: &Chess, ply: usize) -> bool {
+        let halfmoves = pos.halfmoves() as usize;
+        if halfmoves >= 100 {
+            // Checkmate on the hundredth half-move still counts as mate.
+            return !pos.is_check() || !pos.legal_moves().is_empty();
+        }
+        pos.is_insufficient_material() || self.frames.repeats(ply, halfmoves)
+    }
+
+    /// The score of a drawn position: zero, give or take one centipawn by the node count, so
+    /// that lines reaching the same draw by repetition do not all score alike and the search
+    /// keeps looking for a way out of (or into) them.
+    fn draw_score(&self) -> Value {
+        if DRAW_JITTER {
+            Value(1 - (self.nodes & 2) as i32)
+        } else {
+            Value::DRAW
+        }
+    }
+
+    /// Step 7: search the moves of `node` from `alpha`, best first, pruning hopeless ones
+    /// (`futile`), extending the TT move (`extension`) and reducing late ones
+    /// (`late_move_reduction`). `Break` carries the node's score when it ends early (a
+    /// multi-cut, or the search stopped).
+    fn search_moves(
+        &mut self,
+        pos: &Chess,
+        node: &Node,
+        mut alpha: Value,
+    ) -> ControlFlow<Value, MovesSearched> {
+        let ply = node.ply;
         let turn = pos.turn();
         let checks = CheckInfo::new(pos);
         let prior = [
-            self.played[ply],
-            ply.checked_sub(1).and_then(|p| self.played[p]),
+            self.frames[ply].played,
+            ply.checked_sub(1).and_then(|p| self.frames[p].played),
         ];
-        let mut picker = MovePicker::new(
-            pos,
-            if in_check {
-                PickerKind::Evasions
-            } else {
-                PickerKind::All
-            },
-            tt_move,
-            self.heur,
-            ply,
-            prior,
-        );
-        if !in_check {
+        let kind = if node.in_check {
+            PickerKind::Evasions
+        } else {
+            PickerKind::All
+        };
+        let mut picker = MovePicker::new(pos, kind, node.tt_move(), self.heur, ply, prior);
+        if !node.in_check {
             // Quiet knight forks of king, queens and rooks that keep their gain: ordered early,
             // never reduced or pruned.
             picker.find_forks();
         }
-        let tt_tactical =
-            unpack_candidate(pos, tt_move).is_some_and(|m| m.is_capture() || m.is_promotion());
+        let tt_tactical = unpack_candidate(pos, node.tt_move())
+            .is_some_and(|m| m.is_capture() || m.is_promotion());
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
@@ -310,146 +234,70 @@ impl<'a> Worker<'a> {
 
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
             let m = picked.mv;
-            if (root && !self.root_moves.contains(&m)) || excluded == Some(m) {
+            if (node.is_root() && !self.root_moves.contains(&m)) || node.excluded == Some(m) {
                 continue;
             }
             // The child's TT bucket, fetched while this move is judged and made.
-            self.tt.prefetch(prefetch_key(pos, key, m));
+            self.tt.prefetch(prefetch_key(pos, node.key, m));
             let quiet = !is_tactical(m);
-            let gives_check = checks.gives_check(pos, m);
-            let history = if quiet {
-                self.heur.quiet_score(turn, prior, m)
-            } else {
-                self.heur.capture_score(turn, m)
+            let candidate = Candidate {
+                picked,
+                quiet,
+                gives_check: checks.gives_check(pos, m),
+                history: if quiet {
+                    self.heur.quiet_score(turn, prior, m)
+                } else {
+                    self.heur.capture_score(turn, m)
+                },
             };
             // Pruning of hopeless moves, once a move that avoids mate is known. Checking
             // moves are never pruned: mating attacks often begin with a quiet check; nor are
             // winning knight forks.
-            let prune =
-                !root && best.0 > -Value::MATE_BOUND.0 && !in_check && !gives_check && !picked.fork;
+            let prune = !node.is_root()
+                && best.0 > -Value::MATE_BOUND.0
+                && !node.in_check
+                && !candidate.gives_check
+                && !picked.fork;
             if prune
-                && let Some(all_quiets) = self.futile(
-                    pos,
-                    &picked,
-                    quiet,
-                    depth,
-                    improving,
-                    eval,
-                    alpha,
-                    quiets.len(),
-                    history,
-                )
+                && let Some(all_quiets) = self.futile(pos, node, &candidate, alpha, quiets.len())
             {
                 if all_quiets {
                     picker.quiet_checks_only();
                 }
                 continue;
             }
-            let extension = match hit {
-                // Not at in-check nodes: the check extension has already added its ply there.
-                Some(h)
-                    if !root
-                        && !in_check
-                        && excluded.is_none()
-                        && PackedMove::pack(m) == tt_move =>
-                {
-                    match self.singular_extension(pos, depth, ply, beta, m, h, pv_node, cut_node) {
-                        Singular::Extend(e) => e,
-                        Singular::Cut(v) => return v,
-                    }
-                }
-                _ => 0,
-            };
-            let child = self.make(pos, m, ply);
+            let extension = self.extension(pos, node, m)?;
+            let child = self.make(pos, m, ply, extension >= 2);
             searched += 1;
-            if root && self.time.elapsed().as_millis() as u64 >= CURRMOVE_AFTER_MS {
-                self.reporter.on_current_move(&CurrentMoveInfo {
-                    depth: self.root_depth as u32,
-                    mv: m,
-                    number: searched,
-                    time: self.time.elapsed(),
-                });
+            if node.is_root() {
+                self.report_current_move(m, searched);
             }
-            self.played[ply + 1] = Some(m);
-            self.double_extensions[ply + 1] =
-                self.double_extensions[ply] + u8::from(extension >= 2);
             let nodes_before = self.nodes;
-            let new_depth = depth - 1 + extension;
-            let mut v;
-            if searched == 1 {
-                v = -self.negamax(
-                    &child,
-                    gives_check,
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    !pv_node && !cut_node,
-                );
-            } else {
-                let mut r = 0;
-                if depth >= LMR_MIN_DEPTH
-                    && searched > LMR_MIN_MOVES
-                    && (quiet || picked.see < 0)
-                    && !picked.fork
-                {
-                    r = self.lmr[depth.min(63) as usize][searched.min(63)];
-                    r += i32::from(!pv_node) - i32::from(pv_node);
-                    r -= i32::from(improving);
-                    r -= i32::from(picked.refutation);
-                    r -= i32::from(gives_check);
-                    // A node expected to fail high needs only one move to do it: the late
-                    // ones are searched shallower still.
-                    r += LMR_CUT_NODE * i32::from(cut_node);
-                    // A tactical TT move is likely the best here; the quiet alternatives less so.
-                    r += i32::from(tt_tactical);
-                    r -= history
-                        / if quiet {
-                            LMR_HISTORY_DIVISOR
-                        } else {
-                            LMR_CAPTURE_HISTORY_DIVISOR
-                        };
-                    r = r.clamp(0, (new_depth - 1).max(0));
-                }
-                let (a, b) = (-alpha - 1, -alpha);
-                v = -self.negamax(
-                    &child,
-                    gives_check,
-                    new_depth - r,
-                    ply + 1,
-                    a,
-                    b,
-                    r > 0 || !cut_node,
-                );
-                if v > alpha && r > 0 {
-                    v = -self.negamax(&child, gives_check, new_depth, ply + 1, a, b, !cut_node);
-                }
-                if v > alpha && v < beta {
-                    v = -self.negamax(
-                        &child,
-                        gives_check,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        false,
-                    );
-                }
-            }
-            self.keys.pop();
-            if root {
+            let new_depth = node.depth - 1 + extension;
+            let reduction = (searched > 1).then(|| {
+                late_move_reduction(self.lmr, node, &candidate, searched, new_depth, tt_tactical)
+            });
+            let v = self.search_child(
+                &child,
+                node,
+                candidate.gives_check,
+                new_depth,
+                reduction,
+                alpha,
+            );
+            if node.is_root() {
                 self.root_nodes.add(m, self.nodes - nodes_before);
             }
             if self.stopped {
-                return Value::DRAW;
+                return ControlFlow::Break(Value::DRAW);
             }
             if v > best {
                 best = v;
                 if v > alpha {
                     best_move = Some(m);
-                    self.update_pv(ply, m);
-                    if v >= beta {
-                        self.reward_cutoff(turn, prior, ply, depth, m, &quiets, &tacticals);
+                    self.frames.update_pv(ply, m);
+                    if v >= node.beta {
+                        self.reward_cutoff(node, turn, prior, m, &quiets, &tacticals);
                         break;
                     }
                     alpha = v;
@@ -461,31 +309,99 @@ impl<'a> Worker<'a> {
                 let _ = tacticals.try_push(m);
             }
         }
+        ControlFlow::Continue(MovesSearched {
+            best,
+            best_move,
+            searched,
+            no_legal_moves: searched == 0 && picker.no_legal_moves(),
+        })
+    }
 
-        if searched == 0 {
-            if excluded.is_some() {
-                // Only the excluded move was legal: it is singular by any measure.
-                return alpha;
+    /// Principal variation search of `child`, a child of `node` (`gives_check`: it is in
+    /// check), to `new_depth` plies. The first move (`reduction` `None`) gets the full window;
+    /// a later one a null window at `reduction` plies less, then again at full depth if it
+    /// beat alpha reduced, and with the full window if it still beats alpha.
+    fn search_child(
+        &mut self,
+        child: &Chess,
+        node: &Node,
+        gives_check: bool,
+        new_depth: i32,
+        reduction: Option<i32>,
+        alpha: Value,
+    ) -> Value {
+        let (ply, beta) = (node.ply + 1, node.beta);
+        let Some(r) = reduction else {
+            let cut = !node.pv_node && !node.cut_node;
+            return -self.negamax(child, gives_check, new_depth, ply, -beta, -alpha, cut);
+        };
+        let (a, b) = (-alpha - 1, -alpha);
+        let cut = r > 0 || !node.cut_node;
+        let mut v = -self.negamax(child, gives_check, new_depth - r, ply, a, b, cut);
+        if v > alpha && r > 0 {
+            v = -self.negamax(child, gives_check, new_depth, ply, a, b, !node.cut_node);
+        }
+        if v > alpha && v < beta {
+            v = -self.negamax(child, gives_check, new_depth, ply, -beta, -alpha, false);
+        }
+        v
+    }
+
+    /// Tell the reporter which root move is being searched (only in long searches).
+    fn report_current_move(&mut self, m: Move, number: usize) {
+        if self.time.elapsed().as_millis() as u64 >= CURRMOVE_AFTER_MS {
+            self.reporter.on_current_move(&CurrentMoveInfo {
+                depth: self.root_depth as u32,
+                mv: m,
+                number,
+                time: self.time.elapsed(),
+            });
+        }
+    }
+
+    /// Learn from a beta cutoff by `m` at `node`: a quiet cut move gets a history bonus and
+    /// the quiets tried before it a malus, and becomes a killer and the counter-move; a
+    /// tactical cut move gets a capture-history bonus; the tactical moves tried before it,
+    /// which did not cut, a malus either way.
+    fn reward_cutoff(
+        &mut self,
+        node: &Node,
+        turn: Color,
+        prior: Prior,
+        m: Move,
+        quiets: &[Move],
+        tacticals: &[Move],
+    ) {
+        let bonus = Heuristics::bonus(node.depth);
+        if is_tactical(m) {
+            self.heur.update_capture(turn, m, bonus);
+        } else {
+            self.heur.update_history(turn, prior, m, bonus);
+            for &q in quiets {
+                self.heur.update_history(turn, prior, q, -bonus);
             }
-            if picker.no_legal_moves() {
-                return if in_check {
-                    Value::mated_in(ply)
-                } else {
-                    Value::DRAW
-                };
-            }
-            // Everything was pruned: fail low with the best guess available.
-            return alpha;
+            let played = self.frames[node.ply].played;
+            self.heur.store_cutoff(turn, node.ply, m, played);
         }
-        let bound = TtBound::of(best, beta, best_move.is_some());
-        if !in_check && excluded.is_none() {
-            let quiet = best_move.is_none_or(|m| !is_tactical(m));
-            self.learn_correction(pos, ply, depth, raw_eval, static_eval, best, bound, quiet);
+        for &t in tacticals {
+            self.heur.update_capture(turn, t, -bonus);
         }
-        if (!root || self.store_root) && excluded.is_none() {
-            let mv = best_move.map_or(PackedMove::NONE, PackedMove::pack);
-            self.tt.store(key, mv, best, raw_eval, depth, bound, ply);
+    }
+
+    /// Step 9: a searched `node` (some move searched) teaches the correction history (not in
+    /// check, not a verification search) and is stored in the TT (the root only when it may
+    /// be).
+    fn store_node(&mut self, pos: &Chess, node: &Node, moves: &MovesSearched) {
+        let bound = TtBound::of(moves.best, node.beta, moves.best_move.is_some());
+        if !node.in_check && node.excluded.is_none() {
+            let quiet = moves.best_move.is_none_or(|m| !is_tactical(m));
+            self.learn_correction(pos, node, moves.best, bound, quiet);
         }
-        best
+        if (!node.is_root() || self.store_root) && node.excluded.is_none() {
+            let mv = moves.best_move.map_or(PackedMove::NONE, PackedMove::pack);
+            let (best, raw) = (moves.best, node.eval.raw);
+            self.tt
+                .store(node.key, mv, best, raw, node.depth, bound, node.ply);
+        }
     }
 }

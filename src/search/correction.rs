@@ -9,14 +9,12 @@
 //! work from a better estimate.
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Board, CastlingSide, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{Board, CastlingSide, Color, Move, Role, Square};
 
 use super::params::{
     CORRECTION_GRAIN, CORRECTION_LIMIT, CORRECTION_MAX_WEIGHT, CORRECTION_NON_PAWN_WEIGHT,
     CORRECTION_PAWN_WEIGHT,
 };
-use super::tt::{TtBound, TtHit};
-use super::worker::Worker;
 use crate::value::Value;
 
 /// Entries per table and side to move (a power of two).
@@ -166,74 +164,11 @@ impl Correction {
     }
 }
 
-impl Worker<'_> {
-    /// The raw and the corrected static eval of the node `pos` at `ply` (both `-INFINITE` in
-    /// check): the TT's stored eval on a hit, after a null move the parent's with the tempo
-    /// handed over, else the evaluation.
-    pub(super) fn static_evals(
-        &mut self,
-        pos: &Chess,
-        ply: usize,
-        hit: Option<TtHit>,
-        in_check: bool,
-    ) -> (Value, Value) {
-        if in_check {
-            return (-Value::INFINITE, -Value::INFINITE);
-        }
-        let raw = if let Some(h) = hit {
-            h.eval
-        } else if ply > 0
-            && self.played[ply].is_none()
-            && let Some(v) = self
-                .eval
-                .after_null_move(pos.board(), self.raw_evals[ply - 1])
-        {
-            v
-        } else {
-            self.eval
-                .evaluate_cached(pos.board(), pos.turn(), self.psqt[ply], self.pawn_king)
-        };
-        let corrected = self
-            .heur
-            .correction
-            .corrected(pos.turn(), &self.corr_keys[ply], raw);
-        (raw, corrected)
-    }
-
-    /// Learn from a finished node (not in check, not a singular verification): when its best
-    /// move is quiet (or none) and its score, as a bound, says the static eval `corrected` was
-    /// wrong in that direction, the correction tables move towards the score.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn learn_correction(
-        &mut self,
-        pos: &Chess,
-        ply: usize,
-        depth: i32,
-        raw: Value,
-        corrected: Value,
-        best: Value,
-        bound: TtBound,
-        best_is_quiet: bool,
-    ) {
-        let wrong_way = match bound {
-            TtBound::Lower => best <= corrected,
-            TtBound::Upper => best >= corrected,
-            TtBound::Exact => false,
-        };
-        if !best_is_quiet || wrong_way || best.0.abs() >= Value::TB_WIN_BOUND.0 {
-            return;
-        }
-        self.heur
-            .correction
-            .update(pos.turn(), &self.corr_keys[ply], depth, raw, best);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Position};
 
     #[test]
     fn incremental_keys_equal_keys_from_scratch() {

@@ -5,9 +5,9 @@
 use shakmaty::{Color, Move};
 
 use super::correction::Correction;
+use super::frame::STACK_PLIES;
 use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_OFFSET, HISTORY_BONUS_PER_PLY, HISTORY_MAX};
 use super::tt::PackedMove;
-use super::worker::STACK_PLIES;
 use crate::eval::weights::role_index;
 use crate::value::MAX_PLY;
 

@@ -4,12 +4,12 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use super::alphabeta::Line;
+use super::frame::Line;
 use super::params::{
     ASPIRATION_FULL_AFTER, ASPIRATION_MAX_SHALLOWER, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
 };
+use super::types::{Bound, IterationInfo};
 use super::worker::Worker;
-use super::{Bound, IterationInfo};
 use crate::value::Value;
 
 /// One finished principal variation of an iteration.
@@ -88,7 +88,7 @@ fn aspiration(
         }
         let line = PvLine {
             value: v,
-            pv: worker.pv[0].clone(),
+            pv: worker.frames[0].pv.clone(),
         };
         if v <= alpha {
             if !line.pv.is_empty() {

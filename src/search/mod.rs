@@ -9,28 +9,37 @@
 //!
 //! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores
 //! ([`Value`], [`Score`]) and [`mod@bench`] (the fixed bench). Inside, private to the crate:
-//! `alphabeta` (PVS, quiescence, pruning), `iteration` (one iteration of iterative deepening:
-//! the MultiPV passes and aspiration windows, shared by the main and helper threads),
-//! `movepick` (SEE, staged ordering), `movegen` (legal moves split into tactical and quiet, in
-//! shakmaty's order), `history` (killers and history tables), `board` (gives-check test,
-//! tactical move generation, incremental keys), `tt` (transposition table), `time` (time
-//! management) and `params` (every threshold).
+//! `frame` (everything kept per ply of the current path, and the only writer of a child's
+//! frame), `worker` (one running search: making moves, node counts, stopping), `alphabeta`
+//! (one node of the main search in named steps, and its move loop) with `node` (a node's
+//! context), `static_eval`, `pruning`, `probcut`, `singular`, `reductions` and `qsearch`,
+//! `iteration` (one iteration of iterative deepening: the MultiPV passes and aspiration
+//! windows, shared by the main and helper threads), `movepick` (SEE, staged ordering),
+//! `movegen` (legal moves split into tactical and quiet, in shakmaty's order), `history`
+//! (killers and history tables), `correction` (static-eval correction tables), `board`
+//! (gives-check test, tactical move generation, incremental keys), `tt` (transposition table),
+//! `time` (time management) and `params` (every threshold). How they fit together, and which
+//! may import which: docs/search.md.
 
 pub(crate) mod alphabeta;
 pub mod bench;
 pub(crate) mod board;
 pub(crate) mod correction;
+mod frame;
 pub(crate) mod history;
 mod iteration;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
+mod node;
 pub(crate) mod params;
 mod pawn_king_memory;
 mod probcut;
 mod pruning;
 mod qsearch;
+mod reductions;
 pub(crate) mod see;
 mod singular;
+mod static_eval;
 pub mod tb;
 pub mod threads;
 pub(crate) mod time;
@@ -48,9 +57,10 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 pub use crate::value::{MAX_PLY, Score, Value};
-use alphabeta::LmrTable;
+use frame::FrameStack;
 use history::Heuristics;
 use iteration::{PvLine, iteration, report};
+use reductions::LmrTable;
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
@@ -103,7 +113,7 @@ impl Searcher {
             heuristics: Heuristics::default(),
             pawn_king: PawnKingCache::default(),
             evaluator: Evaluator::default(),
-            lmr: alphabeta::lmr_table(),
+            lmr: reductions::lmr_table(),
             helpers: HelperPool::default(),
             tb: tb::TbConfig::default(),
         }
@@ -411,6 +421,7 @@ impl Searcher {
             tb: self.tb.clone(),
             pawn_king_kib: self.pawn_king.kib(),
         });
+        let frames = FrameStack::new(keys, pos, &self.evaluator);
         let mut worker = Worker::new(
             &self.tt,
             &mut self.heuristics,
@@ -419,7 +430,7 @@ impl Searcher {
             time,
             control,
             reporter,
-            keys,
+            frames,
             (&counters, 0),
             tb,
             &mut self.pawn_king,
@@ -477,7 +488,7 @@ impl Searcher {
             None => {
                 // Not even depth 1 finished (stopped at once): fall back on the TT move or
                 // the first root move, so the answer is still legal.
-                let tt_move = worker.tt.probe(worker.keys[history.len()], 0).map(|h| h.mv);
+                let tt_move = worker.tt.probe(worker.frames[0].key, 0).map(|h| h.mv);
                 let m = root_moves
                     .iter()
                     .copied()

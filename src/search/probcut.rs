@@ -6,28 +6,20 @@ use shakmaty::{Chess, Position};
 
 use super::board::CheckInfo;
 use super::movepick::{MovePicker, PickerKind, see};
+use super::node::Node;
 use super::params::{PROBCUT_DEPTH_REDUCTION, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH};
-use super::tt::{PackedMove, TtBound, TtHit};
+use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
 use crate::value::Value;
 
 impl Worker<'_> {
-    /// Try to cut a non-PV node not in check (`depth`, `beta`, static eval `static_eval`, TT
-    /// entry `hit`, `cut_node` as in `negamax`): each tactical move whose exchange alone could lift the static eval to
-    /// `beta + PROBCUT_MARGIN` is checked by quiescence, and if that holds, by a search
-    /// `PROBCUT_DEPTH_REDUCTION` plies shallower against the raised bound. The first to hold it
-    /// cuts the node (and is stored in the TT); `None` when none does.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn probcut(
-        &mut self,
-        pos: &Chess,
-        depth: i32,
-        ply: usize,
-        beta: Value,
-        static_eval: Value,
-        hit: Option<TtHit>,
-        cut_node: bool,
-    ) -> Option<Value> {
+    /// Try to cut a non-PV `node` not in check: each tactical move whose exchange alone could
+    /// lift the corrected static eval to `beta + PROBCUT_MARGIN` is checked by quiescence, and
+    /// if that holds, by a search `PROBCUT_DEPTH_REDUCTION` plies shallower against the raised
+    /// bound. The first to hold it cuts the node (and is stored in the TT); `None` when none
+    /// does.
+    pub(super) fn probcut(&mut self, pos: &Chess, node: &Node) -> Option<Value> {
+        let (depth, ply, beta, hit) = (node.depth, node.ply, node.beta, node.hit);
         let raised = Value(beta.0 + PROBCUT_MARGIN);
         if depth < PROBCUT_MIN_DEPTH || beta.0.abs() >= Value::TB_WIN_BOUND.0 {
             return None;
@@ -39,27 +31,23 @@ impl Worker<'_> {
         {
             return None;
         }
-        let key = self.key();
-        let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         let mut picker = MovePicker::new(
             pos,
             PickerKind::Tacticals,
-            tt_move,
+            node.tt_move(),
             self.heur,
             ply,
             [None; 2],
         );
         // The exchange must make up the distance from the static eval to the raised bound.
-        let needed = raised.0 - static_eval.0;
+        let needed = raised.0 - node.eval.corrected.0;
         while let Some(picked) = picker.next(pos, self.heur, &CheckInfo::NONE) {
             let m = picked.mv;
             // (`picked.see` may be only a lower bound: the exchange is run when it falls short.)
             if picked.see < needed && see(pos, m) < needed {
                 continue;
             }
-            let child = self.make(pos, m, ply);
-            self.played[ply + 1] = Some(m);
-            self.double_extensions[ply + 1] = self.double_extensions[ply];
+            let child = self.make(pos, m, ply, false);
             let in_check = child.is_check();
             let mut v = -self.qsearch(&child, in_check, ply + 1, 0, -raised, Value(-raised.0 + 1));
             if v >= raised {
@@ -70,17 +58,15 @@ impl Worker<'_> {
                     ply + 1,
                     -raised,
                     Value(-raised.0 + 1),
-                    !cut_node,
+                    !node.cut_node,
                 );
             }
-            self.keys.pop();
             if self.stopped {
                 return Some(Value::DRAW);
             }
             if v >= raised {
                 let stored = depth - PROBCUT_DEPTH_REDUCTION + 1;
-                let raw = self.raw_evals[ply];
-                let mv = PackedMove::pack(m);
+                let (key, raw, mv) = (node.key, node.eval.raw, PackedMove::pack(m));
                 self.tt.store(key, mv, v, raw, stored, TtBound::Lower, ply);
                 return Some(v);
             }

@@ -4,35 +4,23 @@
 
 use shakmaty::{Chess, Position, Role};
 
-use super::board::null_move_key;
-use super::movepick::{Picked, see};
+use super::movepick::see;
+use super::node::{Candidate, Node};
 use super::params::*;
 use super::see::role_value;
-use super::tt::TtHit;
 use super::worker::Worker;
 use crate::value::Value;
 
 impl Worker<'_> {
-    /// Whole-node pruning of a non-PV node not in check, before its moves: `Some(score)` ends
-    /// the node. `static_eval` is the corrected static eval, `eval` the same refined by the TT
-    /// score.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn prune_node(
-        &mut self,
-        pos: &Chess,
-        depth: i32,
-        ply: usize,
-        beta: Value,
-        static_eval: Value,
-        eval: Value,
-        improving: bool,
-        hit: Option<TtHit>,
-        cut_node: bool,
-    ) -> Option<Value> {
+    /// Whole-node pruning of a non-PV `node` not in check, before its moves: `Some(score)`
+    /// ends the node.
+    pub(super) fn prune_node(&mut self, pos: &Chess, node: &Node) -> Option<Value> {
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
+        let (static_eval, eval) = (node.eval.corrected, node.eval.refined);
         // Reverse futility pruning: far above beta at low depth, assume it holds.
         if depth <= RFP_DEPTH
             && !beta.is_mate()
-            && static_eval.0 - RFP_MARGIN * (depth - i32::from(improving)) >= beta.0
+            && static_eval.0 - RFP_MARGIN * (depth - i32::from(node.eval.improving)) >= beta.0
         {
             return Some(static_eval);
         }
@@ -40,20 +28,13 @@ impl Worker<'_> {
         if depth >= NMP_MIN_DEPTH
             && eval >= beta
             && !beta.is_mate()
-            && self.played[ply].is_some()
+            && self.frames[ply].played.is_some()
             && has_non_pawn_material(pos)
-            && let Ok(child) = pos.clone().swap_turn()
+            && let Some(child) = self.make_null_move(pos, ply)
         {
             let r = NMP_BASE_REDUCTION
                 + depth / NMP_DEPTH_DIVISOR
                 + ((eval.0 - beta.0) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
-            let key = null_move_key(pos, self.key());
-            self.tt.prefetch(key);
-            self.keys.push(key);
-            self.played[ply + 1] = None;
-            self.psqt[ply + 1] = self.psqt[ply];
-            self.corr_keys[ply + 1] = self.corr_keys[ply];
-            self.double_extensions[ply + 1] = self.double_extensions[ply];
             let v = -self.negamax(
                 &child,
                 false,
@@ -61,9 +42,8 @@ impl Worker<'_> {
                 ply + 1,
                 -beta,
                 -beta + 1,
-                !cut_node,
+                !node.cut_node,
             );
-            self.keys.pop();
             if self.stopped {
                 return Some(Value::DRAW);
             }
@@ -72,26 +52,23 @@ impl Worker<'_> {
             }
         }
         // ProbCut (`probcut.rs`): a capture that clears beta by a margin in a shallow search.
-        self.probcut(pos, depth, ply, beta, static_eval, hit, cut_node)
+        self.probcut(pos, node)
     }
 
-    /// Late move pruning, futility pruning, history pruning and SEE pruning of one move of a
-    /// node that may prune (the caller has excluded checks and winning forks), decided before the move is
-    /// played; `history` is the move's history score. `Some(true)` when the rule that pruned it
-    /// prunes every later quiet move too.
-    #[allow(clippy::too_many_arguments)]
+    /// Late move pruning, futility pruning, history pruning and SEE pruning of the move `mv`
+    /// of a `node` that may prune (the caller has excluded checks and winning forks), decided
+    /// before the move is played, with `alpha` and `quiets_tried` quiet moves searched so far.
+    /// `Some(true)` when the rule that pruned it prunes every later quiet move too.
     pub(super) fn futile(
         &self,
         pos: &Chess,
-        picked: &Picked,
-        quiet: bool,
-        depth: i32,
-        improving: bool,
-        eval: Value,
+        node: &Node,
+        mv: &Candidate,
         alpha: Value,
         quiets_tried: usize,
-        history: i32,
     ) -> Option<bool> {
+        let (picked, quiet, history) = (&mv.picked, mv.quiet, mv.history);
+        let (depth, improving, eval) = (node.depth, node.eval.improving, node.eval.refined);
         if quiet && depth <= LMP_DEPTH {
             let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
             if quiets_tried as i32 >= limit {

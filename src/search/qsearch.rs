@@ -28,7 +28,7 @@ impl Worker<'_> {
         mut alpha: Value,
         beta: Value,
     ) -> Value {
-        self.pv[ply].clear();
+        self.frames.clear_pv(ply);
         if self.should_stop() {
             return Value::DRAW;
         }
@@ -38,20 +38,28 @@ impl Worker<'_> {
             return if in_check {
                 Value::DRAW
             } else {
-                self.eval
-                    .evaluate_cached(pos.board(), pos.turn(), self.psqt[ply], self.pawn_king)
+                self.eval.evaluate_cached(
+                    pos.board(),
+                    pos.turn(),
+                    self.frames[ply].psqt,
+                    self.pawn_king,
+                )
             };
         }
         let pv_node = beta.0 - alpha.0 > 1;
-        let key = self.key();
+        let key = self.frames[ply].key;
         // Not in check, evaluate before the probe: the TT bucket, prefetched when the move was
         // made, arrives meanwhile (nine nodes in ten here miss the TT anyway). A hit's stored
         // evaluation is this same value.
         let fresh_eval = if in_check {
             -Value::INFINITE
         } else {
-            self.eval
-                .evaluate_cached(pos.board(), pos.turn(), self.psqt[ply], self.pawn_king)
+            self.eval.evaluate_cached(
+                pos.board(),
+                pos.turn(),
+                self.frames[ply].psqt,
+                self.pawn_king,
+            )
         };
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit
@@ -72,7 +80,7 @@ impl Worker<'_> {
             static_eval =
                 self.heur
                     .correction
-                    .corrected(pos.turn(), &self.corr_keys[ply], raw_eval);
+                    .corrected(pos.turn(), &self.frames[ply].corr_keys, raw_eval);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -130,9 +138,8 @@ impl Worker<'_> {
                 } else {
                     break;
                 };
-            let child = self.make(pos, m, ply);
+            let child = self.make(pos, m, ply, false);
             let v = -self.qsearch(&child, gives_check, ply + 1, qply + 1, -beta, -alpha);
-            self.keys.pop();
             if self.stopped {
                 return Value::DRAW;
             }
@@ -140,7 +147,7 @@ impl Worker<'_> {
                 best = v;
                 if v > alpha {
                     best_move = Some(m);
-                    self.update_pv(ply, m);
+                    self.frames.update_pv(ply, m);
                     if v >= beta {
                         break;
                     }

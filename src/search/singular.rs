@@ -2,49 +2,61 @@
 //! one ply deeper; when the alternatives hold too, the node is cut (multi-cut) or the TT move
 //! searched one ply shallower.
 
+use std::ops::ControlFlow;
+
 use shakmaty::{Chess, Move};
 
+use super::node::Node;
 use super::params::{
     SE_DEPTH_MARGIN, SE_DOUBLE_MARGIN, SE_DOUBLE_MAX, SE_MIN_DEPTH, SE_TT_DEPTH_SLACK,
 };
-use super::tt::{TtBound, TtHit};
+use super::tt::{PackedMove, TtBound, TtHit};
 use super::worker::Worker;
 use crate::value::Value;
 
-/// What the verification search says about the TT move.
-pub(super) enum Singular {
-    /// Search the TT move this many plies deeper (negative: shallower).
-    Extend(i32),
-    /// Every alternative already beats beta: return this value from the node.
-    Cut(Value),
-}
-
 impl Worker<'_> {
-    /// Decide the extension of the TT move `m` (entry `tt`) at a non-root node of `depth`, not in
-    /// check, by searching every other move to half depth against a bound just below the TT
-    /// value.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn singular_extension(
+    /// The extension of the move `m` of `node`, in plies (negative: a reduction): decided by a
+    /// verification search for the TT move of a non-root node not in check (the check
+    /// extension is not stacked with this one), zero for every other move. `Break` when the
+    /// verification cuts the node (multi-cut), with the node's score.
+    pub(super) fn extension(
         &mut self,
         pos: &Chess,
-        depth: i32,
-        ply: usize,
-        beta: Value,
+        node: &Node,
+        m: Move,
+    ) -> ControlFlow<Value, i32> {
+        match node.hit {
+            Some(tt)
+                if !node.is_root()
+                    && !node.in_check
+                    && node.excluded.is_none()
+                    && PackedMove::pack(m) == tt.mv =>
+            {
+                self.singular_extension(pos, node, m, tt)
+            }
+            _ => ControlFlow::Continue(0),
+        }
+    }
+
+    /// Decide the extension of the TT move `m` (entry `tt`) of `node` by searching every other
+    /// move to half depth against a bound just below the TT value.
+    fn singular_extension(
+        &mut self,
+        pos: &Chess,
+        node: &Node,
         m: Move,
         tt: TtHit,
-        pv_node: bool,
-        cut_node: bool,
-    ) -> Singular {
+    ) -> ControlFlow<Value, i32> {
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         if depth < SE_MIN_DEPTH
             || tt.depth < depth - SE_TT_DEPTH_SLACK
             || tt.bound == TtBound::Upper
             || tt.value.is_mate()
         {
-            return Singular::Extend(0);
+            return ControlFlow::Continue(0);
         }
         let singular_beta = Value(tt.value.0 - SE_DEPTH_MARGIN * depth);
-        self.excluded[ply] = Some(m);
-        // Never called in check (the check extension is not stacked with this one).
+        self.frames.set_excluded(ply, Some(m));
         let v = self.negamax(
             pos,
             false,
@@ -52,25 +64,25 @@ impl Worker<'_> {
             ply,
             Value(singular_beta.0 - 1),
             singular_beta,
-            cut_node,
+            node.cut_node,
         );
-        self.excluded[ply] = None;
+        self.frames.set_excluded(ply, None);
         if v < singular_beta {
             // Far below: the TT move is the only move by a wide margin, one more ply (double
             // extension, not at PV nodes, a bounded number of times per line so the tree
             // cannot explode).
-            let double = !pv_node
+            let double = !node.pv_node
                 && v.0 < singular_beta.0 - SE_DOUBLE_MARGIN
-                && i32::from(self.double_extensions[ply]) < SE_DOUBLE_MAX;
-            Singular::Extend(1 + i32::from(double))
+                && i32::from(self.frames[ply].double_extensions) < SE_DOUBLE_MAX;
+            ControlFlow::Continue(1 + i32::from(double))
         } else if singular_beta >= beta {
             // Multi-cut: the TT move and at least one other move both beat beta.
-            Singular::Cut(singular_beta)
+            ControlFlow::Break(singular_beta)
         } else if tt.value >= beta {
             // Not singular, and the TT move is expected to fail high anyway: spend less on it.
-            Singular::Extend(-1)
+            ControlFlow::Continue(-1)
         } else {
-            Singular::Extend(0)
+            ControlFlow::Continue(0)
         }
     }
 }

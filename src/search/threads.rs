@@ -18,14 +18,15 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Move};
 
-use super::alphabeta::{LmrTable, lmr_table};
+use super::frame::FrameStack;
 use super::history::Heuristics;
 use super::iteration::iteration;
+use super::reductions::{LmrTable, lmr_table};
 use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
+use super::types::{Limits, SearchControl};
 use super::worker::Worker;
-use super::{Limits, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 
@@ -210,7 +211,7 @@ fn search_as_helper(
         time,
         &control,
         &mut reporter,
-        job.keys.clone(),
+        FrameStack::new(job.keys.clone(), &job.pos, &job.evaluator),
         (&job.counters, id),
         SearchTb::new(&job.tb),
         pawn_king,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Move};
 
-use super::{Limits, SearchControl};
+use super::types::{Limits, SearchControl};
 use crate::value::Value;
 
 /// Moves-to-go assumed when the GUI sends none (sudden death or increment). 40 rather than 30

@@ -1,24 +1,19 @@
-//! The [`Worker`], the state of one running search: its fields, its constructor and its node
-//! counts across threads.
+//! The [`Worker`], the state of one running search: its fields, its constructor, making moves
+//! (the child's frame written), its node counts across threads and when to stop.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use shakmaty::Move;
+use shakmaty::{Chess, Move, Position};
 
-use super::alphabeta::{Line, LmrTable};
-use super::correction::CorrectionKeys;
+use super::frame::FrameStack;
 use super::history::Heuristics;
+use super::params::POLL_INTERVAL;
+use super::reductions::LmrTable;
 use super::time::{RootNodes, TimeManager};
 use super::tt::TranspositionTable;
-use super::{Reporter, SearchControl};
+use super::types::{Reporter, SearchControl};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
-use crate::eval::score::S;
-use crate::value::{MAX_PLY, Value};
-
-/// Entries of every per-ply array of the search (and of the killer table): plies `0..MAX_PLY`
-/// plus room for the child of the deepest node.
-pub const STACK_PLIES: usize = MAX_PLY + 2;
 
 /// The state of one running search.
 pub struct Worker<'a> {
@@ -44,27 +39,11 @@ pub struct Worker<'a> {
     pub seldepth: usize,
     /// Set once the search must unwind.
     pub stopped: bool,
-    /// Zobrist keys of the game so far and of the current path; the last is the current node.
-    pub keys: Vec<u64>,
-    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
-    pub pv: Vec<Line>,
-    /// Static evaluation per ply (`-INFINITE` when in check).
-    pub evals: Vec<Value>,
-    /// Static evaluation per ply before correction (what the TT stores).
-    pub raw_evals: Vec<Value>,
-    /// Correction-history keys per ply, kept up to date move by move.
-    pub corr_keys: Vec<CorrectionKeys>,
-    /// Double extensions on the path to each ply (bounded by `SE_DOUBLE_MAX`).
-    pub double_extensions: Vec<u8>,
-    /// Material and piece-square sum per ply (White's view), kept up to date move by move.
-    pub psqt: Vec<S>,
+    /// Everything kept per ply of the current path (`frame.rs`).
+    pub frames: FrameStack,
     /// This thread's pawn-and-king terms by configuration, for the evaluation; it outlives
     /// the search (kept by the searcher or the helper thread, cleared on a new game).
     pub pawn_king: &'a mut PawnKingCache,
-    /// Move that led to each ply (`None` at the root and after a null move).
-    pub played: Vec<Option<Move>>,
-    /// Move skipped at each ply by a singular-extension verification search (`None` normally).
-    pub excluded: Vec<Option<Move>>,
     /// Root moves to search in this pass (searchmoves minus lines already found in MultiPV).
     pub root_moves: Vec<Move>,
     /// Whether the root position may be written to the TT (not when the root is restricted).
@@ -82,9 +61,9 @@ pub struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    /// A worker for one search with no node limit; `counters` are the node counts of all
-    /// threads and `counters.1` this worker's index in them; `pawn_king` is the thread's
-    /// pawn-king cache.
+    /// A worker for one search with no node limit, from the root's frame stack `frames`;
+    /// `counters` are the node counts of all threads and `counters.1` this worker's index in
+    /// them; `pawn_king` is the thread's pawn-king cache.
     #[allow(clippy::too_many_arguments)]
     #[must_use]
     pub fn new(
@@ -95,7 +74,7 @@ impl<'a> Worker<'a> {
         time: TimeManager,
         control: &'a SearchControl,
         reporter: &'a mut dyn Reporter,
-        keys: Vec<u64>,
+        frames: FrameStack,
         counters: (&'a [AtomicU64], usize),
         tb: super::tb::SearchTb<'a>,
         pawn_king: &'a mut PawnKingCache,
@@ -112,15 +91,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            keys,
-            pv: vec![Line::new(); MAX_PLY + 1],
-            evals: vec![Value::DRAW; STACK_PLIES],
-            raw_evals: vec![Value::DRAW; STACK_PLIES],
-            corr_keys: vec![CorrectionKeys::default(); STACK_PLIES],
-            double_extensions: vec![0; STACK_PLIES],
-            psqt: vec![S::ZERO; STACK_PLIES],
-            played: vec![None; STACK_PLIES],
-            excluded: vec![None; STACK_PLIES],
+            frames,
             root_moves: Vec::new(),
             store_root: false,
             root_depth: 0,
@@ -130,6 +101,54 @@ impl<'a> Worker<'a> {
             tb,
             pawn_king,
         }
+    }
+
+    /// Play `m` in `pos` (the node at `ply`): the child position, its frame written
+    /// ([`FrameStack::make_move`]) and its TT bucket fetched early.
+    #[inline]
+    pub(super) fn make(
+        &mut self,
+        pos: &Chess,
+        m: Move,
+        ply: usize,
+        double_extension: bool,
+    ) -> Chess {
+        let child = self
+            .frames
+            .make_move(self.eval, pos, m, ply, double_extension);
+        self.tt.prefetch(self.frames[ply + 1].key);
+        child
+    }
+
+    /// Pass in `pos` (the node at `ply`): the child position (`None` when passing is illegal:
+    /// in check), its frame written ([`FrameStack::make_null_move`]) and its TT bucket fetched
+    /// early.
+    pub(super) fn make_null_move(&mut self, pos: &Chess, ply: usize) -> Option<Chess> {
+        let child = pos.clone().swap_turn().ok()?;
+        self.frames.make_null_move(pos, ply);
+        self.tt.prefetch(self.frames[ply + 1].key);
+        Some(child)
+    }
+
+    /// Whether to unwind: stop flag, node limit (over all threads) or hard time limit.
+    pub(super) fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let poll = self.nodes & (POLL_INTERVAL - 1) == 0;
+        if poll {
+            self.publish_nodes();
+        }
+        // With one thread the node limit is exact; with several it is checked at each poll.
+        if self.nodes >= self.node_limit
+            || (poll
+                && (self.control.stop.load(Ordering::Relaxed)
+                    || self.time.hard_exceeded()
+                    || (self.counters.len() > 1 && self.total_nodes() >= self.node_limit)))
+        {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     /// Make this worker's node count visible to the other threads.

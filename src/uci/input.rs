@@ -1,12 +1,24 @@
 //! The input thread: reads lines from any [`BufRead`] and sends them to the command loop,
-//! never blocking it; over-long and non-UTF-8 lines become [`InputError`]s instead.
+//! never blocking it; over-long and non-UTF-8 lines become [`InputError`]s instead. It speaks
+//! in its own terms ([`Input`]); the loop's channel takes anything made from them.
 
 use std::io::{self, BufRead};
 use std::sync::mpsc::Sender;
 
 use thiserror::Error;
 
-use super::{Event, MAX_LINE_BYTES};
+/// Longest input line accepted; longer lines are skipped with a notice (without storing them).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What the input thread reads.
+pub(super) enum Input {
+    /// A line, without `\n` or `\r\n`.
+    Line(String),
+    /// Input that never became a line.
+    Bad(InputError),
+    /// The end of input.
+    Eof,
+}
 
 /// Input that never became a line.
 #[derive(Debug, Error)]
@@ -28,19 +40,19 @@ pub enum InputError {
 }
 
 /// The input thread: lines (without `\n` or `\r\n`) to the channel until the end of input.
-pub(super) fn read_lines<R: BufRead>(mut input: R, tx: &Sender<Event>) {
+pub(super) fn read_lines<R: BufRead, E: From<Input>>(mut input: R, tx: &Sender<E>) {
     loop {
-        let event = match read_line_capped(&mut input, MAX_LINE_BYTES) {
-            Ok(Some(Ok(line))) => Event::Line(line),
-            Ok(Some(Err(bad))) => Event::BadInput(bad),
-            Ok(None) => Event::Eof,
+        let input = match read_line_capped(&mut input, MAX_LINE_BYTES) {
+            Ok(Some(Ok(line))) => Input::Line(line),
+            Ok(Some(Err(bad))) => Input::Bad(bad),
+            Ok(None) => Input::Eof,
             Err(e) => {
-                let _ = tx.send(Event::BadInput(InputError::Read(e)));
-                Event::Eof
+                let _ = tx.send(Input::Bad(InputError::Read(e)).into());
+                Input::Eof
             }
         };
-        let last = matches!(event, Event::Eof);
-        if tx.send(event).is_err() || last {
+        let last = matches!(input, Input::Eof);
+        if tx.send(input.into()).is_err() || last {
             return;
         }
     }

@@ -13,7 +13,6 @@ use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::Event;
 use super::game::{Game, move_to_uci};
 use super::output::{Output, UciReporter, bestmove_line};
 use crate::openings::{OpeningRequest, generate, parse_book};
@@ -31,6 +30,15 @@ const MAX_BOOK_NOTICES: usize = 3;
 pub(super) struct SearchDone {
     pub(super) searcher: Option<Searcher>,
     pub(super) result: Option<SearchResult>,
+}
+
+/// What a worker thread sends when its work ends (the command loop's channel takes anything
+/// made from it).
+pub(super) enum JobDone {
+    /// A search ended.
+    Search(Box<SearchDone>),
+    /// A perft, bench or genfens ended (it printed its own answer).
+    Count,
 }
 
 /// What the worker thread runs.
@@ -218,13 +226,12 @@ impl Job {
     }
 
     /// Run the work on a worker thread; a search takes `searcher` with it. The worker sends
-    /// [`Event::SearchDone`] or [`Event::CountDone`] when it ends. On error (no thread) the
-    /// searcher is lost with the closure.
-    pub(super) fn start<W: Write + Send + 'static>(
+    /// [`JobDone`] when it ends. On error (no thread) the searcher is lost with the closure.
+    pub(super) fn start<W: Write + Send + 'static, E: From<JobDone> + Send + 'static>(
         &mut self,
         searcher: Option<Searcher>,
         out: &Output<W>,
-        tx: &Sender<Event>,
+        tx: &Sender<E>,
     ) -> std::io::Result<()> {
         let (out, tx) = (out.clone(), tx.clone());
         let (control, root, chess960) = (self.control.clone(), self.root.clone(), self.chess960);
@@ -258,7 +265,7 @@ impl Job {
                             result: None,
                         },
                     };
-                    let _ = tx.send(Event::SearchDone(Box::new(done)));
+                    let _ = tx.send(JobDone::Search(Box::new(done)).into());
                 }),
             (Some(Work::Perft { depth }), _) => thread::Builder::new()
                 .name("minkowski-perft".into())
@@ -266,14 +273,14 @@ impl Job {
                     let _ = catch_unwind(AssertUnwindSafe(|| {
                         perft_lines(&out, &root, depth, chess960, &control);
                     }));
-                    let _ = tx.send(Event::CountDone);
+                    let _ = tx.send(JobDone::Count.into());
                 }),
             (Some(Work::Bench { depth }), _) => thread::Builder::new()
                 .name("minkowski-bench".into())
                 .stack_size(SEARCH_STACK_BYTES)
                 .spawn(move || {
                     let _ = catch_unwind(AssertUnwindSafe(|| bench_lines(&out, depth, &control)));
-                    let _ = tx.send(Event::CountDone);
+                    let _ = tx.send(JobDone::Count.into());
                 }),
             (Some(Work::GenFens { request, book }), _) => thread::Builder::new()
                 .name("minkowski-genfens".into())
@@ -282,7 +289,7 @@ impl Job {
                     let _ = catch_unwind(AssertUnwindSafe(|| {
                         genfens_lines(&out, &request, &book, &control);
                     }));
-                    let _ = tx.send(Event::CountDone);
+                    let _ = tx.send(JobDone::Count.into());
                 }),
             _ => Err(std::io::Error::other(
                 "internal error: no work or no searcher",

@@ -44,19 +44,17 @@ use crate::search::bench::DEFAULT_BENCH_DEPTH;
 use crate::search::tb::{Tablebases, TbConfig, TbSettings};
 use command::{Command, Parsed, parse_line};
 use game::{Game, describe};
-use job::{Job, SearchDone};
+use job::{Job, JobDone, SearchDone};
 use output::Output;
 
-pub use input::InputError;
-use input::read_lines;
+use input::{Input, read_lines};
+pub use input::{InputError, MAX_LINE_BYTES};
 
 /// Author line of `uci`.
 const AUTHOR: &str = "the Minkowski developers";
 
-/// Longest input line accepted; longer lines are skipped with a notice (without storing them).
-pub const MAX_LINE_BYTES: usize = 1 << 20;
-
-/// What the command loop waits for.
+/// What the command loop waits for: from the input thread ([`Input`]) or a worker thread
+/// ([`JobDone`]).
 enum Event {
     Line(String),
     BadInput(InputError),
@@ -64,6 +62,25 @@ enum Event {
     SearchDone(Box<SearchDone>),
     /// A perft or bench ended (it printed its own answer).
     CountDone,
+}
+
+impl From<Input> for Event {
+    fn from(input: Input) -> Event {
+        match input {
+            Input::Line(line) => Event::Line(line),
+            Input::Bad(bad) => Event::BadInput(bad),
+            Input::Eof => Event::Eof,
+        }
+    }
+}
+
+impl From<JobDone> for Event {
+    fn from(done: JobDone) -> Event {
+        match done {
+            JobDone::Search(done) => Event::SearchDone(done),
+            JobDone::Count => Event::CountDone,
+        }
+    }
 }
 
 /// Whether to keep reading.

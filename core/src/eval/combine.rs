@@ -19,6 +19,21 @@ use std::ops::{Add, Mul, Neg, Sub};
 use super::scale::SCALE_NORMAL;
 use super::score::{MAX_PHASE, S};
 
+/// Evaluations are clamped to this magnitude so they never look like mate scores (after the
+/// combine, by the evaluation and the coefficient form alike).
+///
+/// ```
+/// use minkowski_core::eval::{EVAL_LIMIT, Evaluator};
+/// use minkowski_core::value::Value;
+/// use shakmaty::{Chess, CastlingMode, fen::Fen};
+/// // Four queens against a king: a known win, still below every mate score.
+/// let pos: Chess = "k7/8/8/8/8/8/8/1QQQQK2 w - - 0 1".parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// let v = Evaluator::default().evaluate(&pos);
+/// assert!(v.0 <= EVAL_LIMIT && !v.is_mate());
+/// ```
+pub const EVAL_LIMIT: i32 = 20_000;
+
 /// The middlegame half of the king-danger curve: `units² / DANGER_MG_DIVISOR` for positive
 /// units. 720 puts 300 units (two pieces on the king with a safe check) near a pawn and a
 /// half.

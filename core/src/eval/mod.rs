@@ -49,6 +49,7 @@ use shakmaty::{Board, CastlingSide, Chess, Color, Move, Position, Role, Square};
 /// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
 pub use crate::value::Value;
 use base::{MATERIAL, PSQT, TEMPO};
+pub use combine::EVAL_LIMIT;
 use pawn_king::{PawnKingCache, WeightsStamp};
 use score::S;
 use trace::{Coefficients, CountingTracer, EvalTrace};
@@ -122,20 +123,6 @@ const FAMILIES: [Placed; 12] = [
     Placed::of::<scale::Drawishness>(),
     Placed::of::<endgame::Endgames>(),
 ];
-
-/// Evaluations are clamped to this magnitude so they never look like mate scores.
-///
-/// ```
-/// use minkowski_core::eval::{EVAL_LIMIT, Evaluator};
-/// use minkowski_core::value::Value;
-/// use shakmaty::{Chess, CastlingMode, fen::Fen};
-/// // Four queens against a king: a known win, still below every mate score.
-/// let pos: Chess = "k7/8/8/8/8/8/8/1QQQQK2 w - - 0 1".parse::<Fen>().unwrap()
-///     .into_position(CastlingMode::Standard).unwrap();
-/// let v = Evaluator::default().evaluate(&pos);
-/// assert!(v.0 <= EVAL_LIMIT && !v.is_mate());
-/// ```
-pub const EVAL_LIMIT: i32 = 20_000;
 
 /// The evaluation function with its weights.
 ///

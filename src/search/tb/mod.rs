@@ -8,9 +8,11 @@
 
 #[cfg(feature = "syzygy")]
 mod tables;
+mod verdict;
 
 #[cfg(feature = "syzygy")]
 pub use tables::{MoveProbe, PositionProbe, Tablebases, TbLoadError, TbOutcome};
+pub use verdict::TbVerdict;
 
 use shakmaty::Chess;
 
@@ -43,25 +45,6 @@ impl Default for TbSettings {
             rule50: true,
         }
     }
-}
-
-/// The tables' verdict on a root position, as the search plays it: with the 50-move rule on
-/// (`Syzygy50MoveRule`), a win the opponent can drag past the rule, and a loss we can, are
-/// draws. `info ... wdl` shows it as a certain result whatever the score says
-/// ([`super::IterationInfo::root_tb`]).
-///
-/// ```
-/// use minkowski::search::tb::TbVerdict;
-/// assert_ne!(TbVerdict::Win, TbVerdict::Draw);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TbVerdict {
-    /// The side to move wins.
-    Win,
-    /// A draw.
-    Draw,
-    /// The side to move loses.
-    Loss,
 }
 
 /// What a [`super::Searcher`] keeps about tablebases between searches: the tables (when the

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::{Dtz, MaybeRounded, Tablebase, Wdl};
 
-use super::TbVerdict;
+use super::verdict::TbVerdict;
 
 /// A problem met while loading tables. Loading goes on past it: what could be read is used.
 ///

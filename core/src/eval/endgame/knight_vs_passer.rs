@@ -18,10 +18,11 @@
 use shakmaty::{Bitboard, Board, Color, Rank, Role, Square, attacks};
 
 use super::kpk::KpkPosition;
-use super::{PASSER_CAUGHT, PASSER_UNSTOPPABLE, Verdict, WeightSum};
+use super::verdict_weights::{PASSER_CAUGHT, PASSER_UNSTOPPABLE, WeightSum};
 use crate::eval::pawns::is_passed;
 use crate::eval::to_move::SideToMove;
 use crate::eval::tracer::Tracer;
+use crate::eval::tracer::Verdict;
 use crate::eval::weights::Weights;
 use crate::geometry::{file_mask, king_distance, knight_attacks_set, knight_fill};
 

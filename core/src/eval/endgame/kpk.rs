@@ -20,11 +20,12 @@ use std::sync::LazyLock;
 
 use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
-use super::{KNOWN_WIN, KPK_PAWN_ADVANCE, Verdict, WeightSum};
+use super::verdict_weights::{KNOWN_WIN, KPK_PAWN_ADVANCE, WeightSum};
 use crate::eval::base::MATERIAL;
 use crate::eval::score::S;
 use crate::eval::to_move::SideToMove;
 use crate::eval::tracer::Tracer;
+use crate::eval::tracer::Verdict;
 use crate::eval::weights::{Weights, role_index};
 use crate::geometry::king_distance;
 

@@ -3,14 +3,15 @@
 
 use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
-use super::{
+use super::verdict_weights::{
     KBNK_CORNER, KBNK_KNIGHT_CLOSE, KNOWN_WIN, MOP_UP_CLOSE, MOP_UP_EDGE, MOP_UP_KING_CLOSE,
-    MOP_UP_KING_FREEDOM, Verdict, WeightSum,
+    MOP_UP_KING_FREEDOM, WeightSum,
 };
 use crate::eval::base::MATERIAL;
 use crate::eval::score::S;
 use crate::eval::to_move::SideToMove;
 use crate::eval::tracer::Tracer;
+use crate::eval::tracer::Verdict;
 use crate::eval::weights::{Weights, role_index};
 use crate::geometry::{
     centre_manhattan_distance, king_distance, knight_distance, manhattan_distance,

@@ -5,9 +5,8 @@
 
 use shakmaty::Color;
 
-use crate::eval::EVAL_LIMIT;
 use crate::eval::base::TEMPO;
-use crate::eval::combine::{Number, Pair, Parts, combine};
+use crate::eval::combine::{EVAL_LIMIT, Number, Pair, Parts, combine};
 use crate::eval::score::S;
 use crate::eval::tracer::{Tracer, Verdict};
 use crate::eval::weights::channel::{self, Complexity, Danger, Linear};

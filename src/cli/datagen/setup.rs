@@ -1,40 +1,22 @@
-//! `minkowski datagen (--out FILE --games N | --out-dir DIR --positions N [--shard-size N])
-//! [--nodes N] [--jobs N] [--book FILE|startpos]... [--seed N] [--syzygy PATH] [--hash MB]
-//! [--sample N] [--random-plies N|A-B] [--no-pv] [--exclude FILE]... [--report]`: self-play
-//! games, a few quiet positions of each appended to FILE as `FEN | score | result` lines and
-//! a trailer line per game (the format is documented in `minkowski::datagen`). Positions
-//! already in the output (or in an `--exclude` file) are not written again (Zobrist key),
-//! and the run ends with the spread of its positions by piece count. With `--out-dir`, the
-//! output is a directory of shards that a later run continues (see `datagen_dir`).
-//!
-//! Progress goes to stderr (a bar on a terminal, otherwise a line every
-//! [`PROGRESS_INTERVAL`]); the summary to stdout. Each game's text (its lines and trailer) is
-//! written with one `write` call and flushed as soon as the game ends, so interrupting the run
-//! (Ctrl-C: there is no signal handler, the process simply dies) loses only the games in
-//! progress. Should a file still end in part of a game (a crash mid-write, a full disk), the
-//! next run cuts it back to its last trailer (a file without trailers: its last newline)
-//! before appending. Exit status: 0 done, 2 bad input or an I/O error.
+//! What both output modes of `minkowski datagen` build from the arguments ([`DatagenArgs`]):
+//! the runner's options, the openings (books), the tablebases, the output file cut back to its
+//! last whole game, the seed; the scan of existing data files, and `--report`.
 
 use std::fs::{File, OpenOptions};
-use std::io::{IsTerminal, Read, Seek, SeekFrom, Write};
-use std::ops::ControlFlow;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use indicatif::{ProgressBar, ProgressStyle};
 use shakmaty::Chess;
 
 use minkowski::datagen::dedup::Seen;
 use minkowski::datagen::format::parse_line;
-use minkowski::datagen::games::{Trailer, game_text, whole_games_end};
-use minkowski::datagen::play::GameEnd;
-use minkowski::datagen::runner::{self, DatagenOptions, Summary, progress_line};
+use minkowski::datagen::games::{Trailer, whole_games_end};
+use minkowski::datagen::runner::DatagenOptions;
 use minkowski::datagen::shards::DEFAULT_SHARD_SIZE;
 use minkowski::datagen::spread::Spread;
 use minkowski::datagen::{DEFAULT_HASH_MB, DEFAULT_SAMPLE, book};
-use minkowski::search::SearchControl;
 use minkowski::search::tb::Tablebases;
 
 /// Exit status for bad input (a missing book, no tables, an unusable output file) or a failed
@@ -139,124 +121,6 @@ fn parse_plies(text: &str) -> Result<(u32, u32), String> {
         return Err(format!("{text:?}: expected N or A-B with A <= B <= 200"));
     }
     Ok((low, high))
-}
-
-/// Run the subcommand.
-pub fn run(args: &DatagenArgs) -> ExitCode {
-    let outcome = match &args.out_dir {
-        Some(dir) => super::datagen_dir::generate(args, dir),
-        None => generate(args),
-    };
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("minkowski datagen: {message}");
-            ExitCode::from(EXIT_ERROR)
-        }
-    }
-}
-
-/// `--out FILE`: one file, appended.
-fn generate(args: &DatagenArgs) -> Result<(), String> {
-    let out = args
-        .out
-        .as_deref()
-        .ok_or("--out FILE or --out-dir DIR is required")?;
-    if args.report {
-        return report(&[out.to_path_buf()], &args.exclude);
-    }
-    let games = args.games.ok_or("--games N is required with --out")?;
-    if args.book.len() > 1 {
-        return Err(
-            "--out takes one --book; several books need --out-dir (each shard takes the next book)"
-                .to_owned(),
-        );
-    }
-    let book = load_source(args.book.first())?;
-    let tables = match &args.syzygy {
-        Some(path) => Some(open_tables(path)?),
-        None => None,
-    };
-    let (mut file, dropped) = open_output(out)?;
-    if dropped > 0 {
-        eprintln!(
-            "minkowski datagen: {}: dropped an unfinished game or line ({dropped} bytes) before appending",
-            out.display()
-        );
-    }
-    // The positions already in the file, and in the files to avoid, are not written again.
-    let mut seen = Seen::new();
-    for path in std::iter::once(out).chain(args.exclude.iter().map(PathBuf::as_path)) {
-        scan_file(path, &mut seen, None)?;
-    }
-    let seed = args.seed.unwrap_or_else(seed_from_clock);
-    let options = options(args, games, 0, seed, tables);
-    eprintln!(
-        "minkowski datagen: {} games, {} nodes per move, {} jobs, seed {seed}, {} openings, \
-         {} positions a game ({}), {} known positions skipped, appending to {}",
-        options.games,
-        options.nodes,
-        options.jobs,
-        if book.is_empty() {
-            "start-position".to_owned()
-        } else {
-            format!("{} book", book.len())
-        },
-        if options.sample == 0 {
-            "all".to_owned()
-        } else {
-            format!("up to {}", options.sample)
-        },
-        if options.pv_resolution {
-            "PV leaves"
-        } else {
-            "quiet searched positions"
-        },
-        seen.len(),
-        out.display()
-    );
-
-    let mut progress = Progress::new(options.games);
-    let mut write_error = None;
-    let (mut spread, mut written, mut duplicates) = (Spread::default(), 0, 0);
-    let summary = runner::run(
-        &book,
-        &options,
-        &SearchControl::default(),
-        |game, summary| {
-            let mut game = game.clone();
-            duplicates += seen.keep_new(&mut game, |pos| spread.add(pos)) as u64;
-            written += game.samples.len() as u64;
-            // One write per game, lines and trailer: a whole game reaches the file, or (a
-            // crash mid-write) part of one, which the next run cuts off.
-            if let Err(e) = file
-                .write_all(game_text(&game).as_bytes())
-                .and_then(|()| file.flush())
-            {
-                write_error = Some(format!("cannot write {}: {e}", out.display()));
-                return ControlFlow::Break(());
-            }
-            progress.update(&Summary {
-                positions: written,
-                ..summary.clone()
-            });
-            ControlFlow::Continue(())
-        },
-    );
-    progress.finish();
-    if let Some(e) = write_error {
-        return Err(e);
-    }
-    let summary = Summary {
-        positions: written,
-        ..summary
-    };
-    print_summary(&summary, progress.start.elapsed(), out);
-    print_text(&format!(
-        "duplicates dropped: {duplicates}\n{}",
-        spread.report()
-    ));
-    Ok(())
 }
 
 /// The runner's options from the arguments, for `games` games from index `first_index` of
@@ -480,87 +344,6 @@ pub(super) fn seed_from_clock() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     nanos ^ u64::from(std::process::id()).rotate_left(32)
-}
-
-/// The progress bar (on a terminal) or periodic progress lines (otherwise), on stderr.
-struct Progress {
-    bar: Option<ProgressBar>,
-    total: u64,
-    start: Instant,
-    last_line: Instant,
-}
-
-impl Progress {
-    fn new(games: u64) -> Progress {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(games);
-            bar.set_style(
-                ProgressStyle::with_template("{bar:30} {msg} [{elapsed_precise}]")
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar
-        });
-        let now = Instant::now();
-        Progress {
-            bar,
-            total: games,
-            start: now,
-            last_line: now,
-        }
-    }
-
-    fn update(&mut self, summary: &Summary) {
-        let message = progress_line(summary, self.total, self.start.elapsed());
-        match &self.bar {
-            Some(bar) => {
-                bar.set_position(summary.games);
-                bar.set_message(message);
-            }
-            None if self.last_line.elapsed() >= PROGRESS_INTERVAL => {
-                eprintln!("minkowski datagen: {message}");
-                self.last_line = Instant::now();
-            }
-            None => {}
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-fn print_summary(summary: &Summary, elapsed: Duration, out: &Path) {
-    let secs = elapsed.as_secs_f64().max(1e-3);
-    let [white, draws, black] = summary.results;
-    let ends: Vec<String> = GameEnd::ALL
-        .iter()
-        .zip(summary.ends)
-        .filter(|&(_, n)| n > 0)
-        .map(|(e, n)| format!("{} {n}", e.name()))
-        .collect();
-    let mut text = format!(
-        "games {} (+{white} ={draws} -{black}), positions {} in {secs:.1} s: {:.0} positions/s, \
-         {:.1} games/s, appended to {}\nendings: {}\n",
-        summary.games,
-        summary.positions,
-        summary.positions as f64 / secs,
-        summary.games as f64 / secs,
-        out.display(),
-        if ends.is_empty() {
-            "-".to_owned()
-        } else {
-            ends.join(", ")
-        },
-    );
-    if summary.skipped > 0 {
-        text.push_str(&format!(
-            "skipped {} games: no balanced opening in their draws\n",
-            summary.skipped
-        ));
-    }
-    print_text(&text);
 }
 
 /// `text` on stdout; a closed pipe is not worth a panic.

@@ -27,7 +27,7 @@ use minkowski::datagen::shards::{PART_SUFFIX, ShardFile, shard_name, shard_seed}
 use minkowski::datagen::spread::Spread;
 use minkowski::search::SearchControl;
 
-use super::datagen::{
+use super::setup::{
     DatagenArgs, PROGRESS_INTERVAL, load_source, open_output, open_tables, options, print_text,
     report, scan_file, seed_from_clock,
 };
