@@ -7,6 +7,7 @@ use shakmaty::{Bitboard, Board, Color, Role, attacks};
 
 use super::acc::Acc;
 use super::info::Info;
+use super::score::MAX_PHASE;
 use super::term::Term;
 use super::tracer::Tracer;
 use super::weights::channel::{Linear, Tempo};
@@ -190,4 +191,15 @@ pub fn pieces<T: Tracer>(
         acc.add(color, BISHOP_PAIR, 1);
     }
     phase
+}
+
+/// The game phase of `board`'s material, clamped to [`MAX_PHASE`]: what the pieces' pass adds
+/// up, from the piece counts alone.
+#[inline(always)]
+pub fn phase_of(board: &Board) -> i32 {
+    let mut phase = 0;
+    for role in Role::ALL {
+        phase += PHASE_WEIGHT[role_index(role)] * board.by_role(role).count() as i32;
+    }
+    phase.min(MAX_PHASE)
 }

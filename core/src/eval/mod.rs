@@ -419,7 +419,7 @@ impl Evaluator {
         {
             return None;
         }
-        let tempo = self.weights[TEMPO].taper(stages::phase_of(board));
+        let tempo = self.weights[TEMPO].taper(base::phase_of(board));
         Some(Value((2 * tempo - parent.0).clamp(-EVAL_LIMIT, EVAL_LIMIT)))
     }
 

@@ -7,11 +7,12 @@
 //! land. The order changes no value: every stage adds integers to the same sums, and the
 //! pawn-and-king terms read pawns and kings only, which the pieces' pass does not change.
 
-use shakmaty::{Bitboard, Board, Color, Role};
+use shakmaty::{Bitboard, Board, Color};
 
 use super::acc::Acc;
 use super::base::{self, TEMPO};
 use super::bounded::LAZY_MARGIN;
+use super::combine::EVAL_LIMIT;
 use super::combine::{Pair, Parts, combine};
 use super::endgame::{self, Endgame, Verdict};
 use super::info::Info;
@@ -19,10 +20,9 @@ use super::pawn_king::PawnKingCache;
 use super::score::{MAX_PHASE, S};
 use super::to_move::SideToMove;
 use super::tracer::Tracer;
-use super::weights::{PHASE_WEIGHT, role_index};
 use super::{
-    EVAL_LIMIT, Evaluator, Value, king, king_attack, passers, pawns, piece_lines, pieces, scale,
-    targets, threats,
+    Evaluator, Value, king, king_attack, passers, pawns, piece_lines, pieces, scale, targets,
+    threats,
 };
 
 impl Evaluator {
@@ -216,17 +216,6 @@ impl<'b> Known<'b> {
 fn to_move_view(white: i32, turn: Color) -> Value {
     let value = if turn == Color::White { white } else { -white };
     Value(value.clamp(-EVAL_LIMIT, EVAL_LIMIT))
-}
-
-/// The game phase of `board`'s material, clamped to [`MAX_PHASE`]: what the pieces' pass adds
-/// up, from the piece counts alone.
-#[inline(always)]
-pub(super) fn phase_of(board: &Board) -> i32 {
-    let mut phase = 0;
-    for role in Role::ALL {
-        phase += PHASE_WEIGHT[role_index(role)] * board.by_role(role).count() as i32;
-    }
-    phase.min(MAX_PHASE)
 }
 
 /// The pawn-and-king terms into `acc`, from `cache` when it has them (and stored in it when
