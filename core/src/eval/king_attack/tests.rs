@@ -208,7 +208,7 @@ fn counts_match_a_square_by_square_oracle_on_random_games() {
                 if moves.is_empty() {
                     break;
                 }
-                let m: Move = moves[(next() % moves.len() as u64) as usize].clone();
+                let m: Move = moves[(next() % moves.len() as u64) as usize];
                 pos.play_unchecked(m);
                 fired += check(&pos);
                 positions += 1;

@@ -159,7 +159,7 @@ fn counts_match_a_naive_oracle_on_random_games() {
                 if moves.is_empty() {
                     break;
                 }
-                let m: Move = moves[(next() % moves.len() as u64) as usize].clone();
+                let m: Move = moves[(next() % moves.len() as u64) as usize];
                 pos.play_unchecked(m);
                 let traced = traced(&pos);
                 for color in Color::ALL {

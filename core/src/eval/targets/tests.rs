@@ -206,7 +206,7 @@ fn counts_match_a_square_by_square_oracle_on_random_games() {
                     break;
                 }
                 let m: &Move = &moves[(next() % moves.len() as u64) as usize];
-                pos.play_unchecked(m.clone());
+                pos.play_unchecked(*m);
                 nonzero += check(&pos);
                 positions += 1;
             }
