@@ -67,15 +67,14 @@ impl Evaluator {
         cache: &mut PawnKingCache,
     ) -> Value {
         cache.bind(self.stamp);
-        let window = Some((alpha.0, beta.0));
+        let window = (alpha.0, beta.0);
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
-            return unsafe {
-                self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache), window)
-            };
+            return unsafe { self.bounded_rest_popcnt(board, turn, material_psqt, cache, window) };
         }
-        self.evaluate_rest(board, turn, material_psqt, &mut (), Some(cache), window)
+        let cache = Some(cache);
+        self.evaluate_rest(board, turn, material_psqt, &mut (), cache, Some(window))
     }
 
     /// The part of the evaluation [`Evaluator::evaluate_bounded`] compares with its window,
