@@ -73,7 +73,9 @@ fn main() {
         .map(|(p, _)| evaluator.evaluate(p).0)
         .collect();
     let handle = unsafe { mk_evaluator_new(null()) };
-    assert!(!handle.is_null());
+    // The misses get a handle of their own: their new entries would push the others' out.
+    let missing = unsafe { mk_evaluator_new(null()) };
+    assert!(!handle.is_null() && !missing.is_null());
     let mut cache = PawnKingCache::default();
     let names = [
         "Rust Evaluator::evaluate (no cache)",
@@ -128,7 +130,7 @@ fn main() {
                                 7 => {
                                     fresh_key += 1;
                                     let key = fresh_key.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                                    mk_evaluator_evaluate_keyed(handle, mk, key, &mut cp)
+                                    mk_evaluator_evaluate_keyed(missing, mk, key, &mut cp)
                                 }
                                 _ => {
                                     let (alpha, beta) = window;
@@ -146,7 +148,10 @@ fn main() {
             *sum = total;
         }
     }
-    unsafe { mk_evaluator_free(handle) };
+    unsafe {
+        mk_evaluator_free(handle);
+        mk_evaluator_free(missing);
+    }
     let want: i64 = exact.iter().map(|&v| i64::from(v)).sum();
     assert!(
         sums[..BOUND].iter().all(|&s| s == want),

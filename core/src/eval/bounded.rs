@@ -70,22 +70,21 @@ impl Evaluator {
         cache: &mut PawnKingCache,
     ) -> Value {
         cache.bind(self.stamp);
-        let window = Some((alpha.0, beta.0));
+        let window = (alpha.0, beta.0);
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
-            return unsafe {
-                self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache), window)
-            };
+            return unsafe { self.bounded_rest_popcnt(board, turn, material_psqt, cache, window) };
         }
-        self.evaluate_rest(board, turn, material_psqt, &mut (), Some(cache), window)
+        let cache = Some(cache);
+        self.evaluate_rest(board, turn, material_psqt, &mut (), cache, Some(window))
     }
 
     /// The part of the evaluation [`Evaluator::evaluate_bounded`] compares with its window,
-    /// from the side to move's point of view: everything but threats and piece placement —
+    /// from the side to move's point of view: everything but threats, targets and piece placement —
     /// material, piece squares, the pawn-and-king terms, the pieces' pass (mobility, king-zone
-    /// attacks, rook files, bishop pair, pawn shield), king danger, passed pawns, the
-    /// drawishness stage and the tempo bonus, blended by phase. `None` where specialised
+    /// attacks, rook files, bishop pair, pawn shield), king danger and the king attack, passed
+    /// pawns, the drawishness stage and the tempo bonus, blended by phase. `None` where specialised
     /// endgame knowledge applies (the bounded evaluation is exact there). `cache` as in
     /// [`Evaluator::evaluate_cached`].
     ///

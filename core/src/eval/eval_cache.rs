@@ -166,8 +166,9 @@ impl Default for EvalCache {
 
 impl EvalCache {
     /// The default size: 256 KiB, 16,384 entries. In a small engine's search (the C library's
-    /// `host_search` example, depth 5) it finds 23 % of its lookups and saves 8 % of the
-    /// search's time; 1 MiB finds 29 % and saves less: its misses cost more (docs/embedding.md).
+    /// `host_search` example, depth 5) it finds 23 % of its lookups and saves 9 % of the
+    /// search's time; 1 MiB finds 29 % and saves as much, 4 MiB finds 33 % and saves nothing:
+    /// its entries no longer stay in the CPU's caches (docs/embedding.md).
     pub const DEFAULT_KIB: usize = 256;
 
     /// A cache of about `kib` KiB (at least one entry, rounded down to a power of two).

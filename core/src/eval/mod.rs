@@ -357,7 +357,7 @@ impl Evaluator {
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: `evaluate_rest_popcnt` only differs from `evaluate_rest` in that it may
             // use the `popcnt` instruction, and the CPU has just been found to support it.
-            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, None, None) };
+            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, None) };
         }
         self.evaluate_rest(board, turn, material_psqt, &mut (), None, None)
     }
@@ -387,9 +387,7 @@ impl Evaluator {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
-            return unsafe {
-                self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache), None)
-            };
+            return unsafe { self.evaluate_rest_popcnt(board, turn, material_psqt, Some(cache)) };
         }
         self.evaluate_rest(board, turn, material_psqt, &mut (), Some(cache), None)
     }

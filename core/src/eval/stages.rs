@@ -1,11 +1,9 @@
-//! The evaluation after material and piece squares, in the stages the full evaluation
-//! ([`Evaluator::evaluate_board`] and the cached path) and the bounded one
-//! ([`Evaluator::evaluate_bounded`]) share: the pawn-and-king terms (from a cache when it has
-//! them), the pieces' pass (mobility and the attack maps), then the rest and the blend
-//! ([`Evaluator::finish`]). The bounded evaluation runs the pawn-and-king stage first and may
-//! stop there; the full one runs the pieces' pass first, to give the cache's prefetch time to
-//! land. The order changes no value: every stage adds integers to the same sums, and the
-//! pawn-and-king terms read pawns and kings only, which the pieces' pass does not change.
+//! The evaluation after material and piece squares ([`Evaluator::evaluate_rest`]), shared by
+//! the full evaluation ([`Evaluator::evaluate_board`] and the cached path) and the bounded one
+//! ([`Evaluator::evaluate_bounded`]): the pieces' pass (mobility and the attack maps), the
+//! pawn-and-king terms (from a cache when it has them), passed pawns, king danger and the king
+//! attack; there the bounded evaluation may answer early; then threats, targets and piece
+//! placement, the endgame knowledge or the drawishness stage, and the blend.
 
 use shakmaty::{Bitboard, Board, Color};
 
@@ -14,7 +12,7 @@ use super::base::{self, TEMPO};
 use super::bounded::LAZY_MARGIN;
 use super::combine::EVAL_LIMIT;
 use super::combine::{Pair, Parts, combine};
-use super::endgame::{self, Endgame, Verdict};
+use super::endgame::{self, Verdict};
 use super::info::Info;
 use super::pawn_king::PawnKingCache;
 use super::score::{MAX_PHASE, S};
@@ -26,7 +24,8 @@ use super::{
 };
 
 impl Evaluator {
-    /// [`Evaluator::evaluate_rest`] compiled with the `popcnt` instruction enabled.
+    /// [`Evaluator::evaluate_rest`] compiled with the `popcnt` instruction enabled (no window:
+    /// the full evaluation's own copy, with no trace of the bounded one's early answer).
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
     #[target_feature(enable = "popcnt")]
     pub(super) fn evaluate_rest_popcnt(
@@ -35,9 +34,30 @@ impl Evaluator {
         turn: Color,
         material_psqt: S,
         cache: Option<&mut PawnKingCache>,
-        window: Option<(i32, i32)>,
     ) -> Value {
-        self.evaluate_rest(board, turn, material_psqt, &mut (), cache, window)
+        self.evaluate_rest(board, turn, material_psqt, &mut (), cache, None)
+    }
+
+    /// The bounded evaluation's [`Evaluator::evaluate_rest`] with the window `(alpha, beta)`,
+    /// compiled with the `popcnt` instruction enabled.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    #[target_feature(enable = "popcnt")]
+    pub(super) fn bounded_rest_popcnt(
+        &self,
+        board: &Board,
+        turn: Color,
+        material_psqt: S,
+        cache: &mut PawnKingCache,
+        window: (i32, i32),
+    ) -> Value {
+        self.evaluate_rest(
+            board,
+            turn,
+            material_psqt,
+            &mut (),
+            Some(cache),
+            Some(window),
+        )
     }
 
     /// Everything but material and piece squares (given as `material_psqt`), then the blend.
@@ -56,11 +76,12 @@ impl Evaluator {
         cache: Option<&mut PawnKingCache>,
         window: Option<(i32, i32)>,
     ) -> Value {
+        let w = &self.weights;
         let mut info = Info::new(board);
         if let Some(cache) = cache.as_deref() {
             cache.prefetch(&info);
         }
-        let mut acc = Acc::new(&self.weights, tracer);
+        let mut acc = Acc::new(w, tracer);
         let mut phase = 0;
         for color in Color::ALL {
             phase += base::pieces(board, color, &mut info, &mut acc);
@@ -68,49 +89,60 @@ impl Evaluator {
         let phase = phase.min(MAX_PHASE);
         acc.tracer().phase(phase);
         let passed = pawn_king_stage(&info, &mut acc, cache);
-        let known = Known::new(board, turn, material_psqt, phase, passed, &info, &mut acc);
-        self.attack_stage(&known, &info, &mut acc);
-        // The bounded evaluation's early answer: everything but threats and piece placement,
-        // where it lies far enough outside the window.
-        if let (Some((alpha, beta)), None) = (window, known.endgame) {
-            let estimate = self.estimate(&known, &acc);
-            if estimate.0 - LAZY_MARGIN >= beta || estimate.0 + LAZY_MARGIN <= alpha {
-                return estimate;
-            }
-        }
-        self.finish(&known, &info, acc)
-    }
-
-    /// The terms that need the pieces' attack maps and are cheap once they are known: king
-    /// danger and passed pawns (the bounded evaluation's second estimate has them).
-    #[inline(always)]
-    fn attack_stage<T: Tracer>(&self, known: &Known<'_>, info: &Info, acc: &mut Acc<'_, T>) {
-        for color in Color::ALL {
-            king::danger(known.board, info, color, acc);
-        }
-        king_attack::evaluate(known.board, info, acc);
-        let to_move = SideToMove::new(known.turn);
-        passers::evaluate(known.board, info, known.passed, to_move, acc);
-    }
-
-    /// The last stages: threats and piece placement, then the endgame knowledge or the
-    /// drawishness stage's scaling, and the blend.
-    #[inline(always)]
-    fn finish<T: Tracer>(&self, known: &Known<'_>, info: &Info, mut acc: Acc<'_, T>) -> Value {
-        let (board, turn, w) = (known.board, known.turn, &self.weights);
         let to_move = SideToMove::new(turn);
-        threats::evaluate(board, info, to_move, &mut acc);
-        targets::evaluate(board, info, &mut acc);
+        passers::evaluate(board, &info, passed, to_move, &mut acc);
+        for color in Color::ALL {
+            king::danger(board, &info, color, &mut acc);
+        }
+        king_attack::evaluate(board, &info, &mut acc);
+
+        // The bounded evaluation's early answer: everything but threats and piece placement,
+        // where it lies far enough outside the window. It needs the endgame lookup and the
+        // drawishness stage now (which read the pieces and pawns only, and add no linear term),
+        // and keeps them for the end.
+        let mut settled = None;
+        if let Some((alpha, beta)) = window {
+            let endgame = endgame::lookup(board);
+            let scale = match endgame {
+                None => Some(scale::drawishness(board, &info, &mut acc)),
+                Some(_) => None,
+            };
+            if let Some(factors) = scale {
+                let linear = material_psqt + acc.linear();
+                let estimate = self.estimate(linear, &acc, factors, turn, phase);
+                if estimate.0 - LAZY_MARGIN >= beta || estimate.0 + LAZY_MARGIN <= alpha {
+                    return estimate;
+                }
+            }
+            settled = Some((endgame, scale));
+        }
+
+        threats::evaluate(board, &info, to_move, &mut acc);
+        targets::evaluate(board, &info, &mut acc);
         let closed = pieces::closedness(board);
         for color in Color::ALL {
-            pieces::evaluate(board, info, color, closed, &mut acc);
-            piece_lines::evaluate(board, info, color, &mut acc);
+            pieces::evaluate(board, &info, color, closed, &mut acc);
+            piece_lines::evaluate(board, &info, color, &mut acc);
         }
-        let mut linear = known.material_psqt + acc.linear();
+        let mut linear = material_psqt + acc.linear();
+
+        // Specialised endgames replace or adjust the sum; where none applies, the endgame half
+        // is moved toward zero where the material edge does not win (the drawishness stage).
+        let (endgame, scale) = match settled {
+            Some(settled) => settled,
+            None => {
+                let endgame = endgame::lookup(board);
+                let scale = match endgame {
+                    None => Some(scale::drawishness(board, &info, &mut acc)),
+                    Some(_) => None,
+                };
+                (endgame, scale)
+            }
+        };
         let ([white_danger, black_danger], complexity) = (acc.danger_units(), acc.complexity_sum());
         let tracer = acc.tracer();
         let mut replaced = None;
-        if let Some((eg, strong)) = known.endgame {
+        if let Some((eg, strong)) = endgame {
             // The verdict's weights go to the tracer as `verdict_weight`s.
             let verdict = (eg.evaluate)(board, to_move, strong, w, tracer);
             tracer.endgame(eg.code, strong, verdict);
@@ -127,30 +159,38 @@ impl Evaluator {
             linear: linear.into(),
             danger: [white_danger.into(), black_danger.into()],
             complexity,
-            scale: known.scale,
+            scale,
             replaced,
             tempo: self.tempo(turn),
-            phase: known.phase,
+            phase,
         };
         to_move_view(combine(&parts).white, turn)
     }
 
-    /// The value of the terms `acc` holds so far (no endgame knowledge applies: see
-    /// [`Known::scale`]), blended as the whole evaluation is: what the bounded evaluation
-    /// compares with its window.
+    /// The evaluation of the terms `acc` holds so far (with `linear`, their linear sum plus
+    /// material and piece squares, and the drawishness stage's `factors`: no endgame knowledge
+    /// applies), blended as the whole evaluation is: what the bounded evaluation compares with
+    /// its window.
     #[inline(always)]
-    fn estimate<T: Tracer>(&self, known: &Known<'_>, acc: &Acc<'_, T>) -> Value {
+    fn estimate<T: Tracer>(
+        &self,
+        linear: S,
+        acc: &Acc<'_, T>,
+        factors: [i32; 2],
+        turn: Color,
+        phase: i32,
+    ) -> Value {
         let [white_danger, black_danger] = acc.danger_units();
         let parts = Parts {
-            linear: (known.material_psqt + acc.linear()).into(),
+            linear: linear.into(),
             danger: [white_danger.into(), black_danger.into()],
             complexity: acc.complexity_sum(),
-            scale: known.scale,
+            scale: Some(factors),
             replaced: None,
-            tempo: self.tempo(known.turn),
-            phase: known.phase,
+            tempo: self.tempo(turn),
+            phase,
         };
-        to_move_view(combine(&parts).white, known.turn)
+        to_move_view(combine(&parts).white, turn)
     }
 
     /// The tempo bonus, signed for the side to move (`+tempo` with White to move).
@@ -158,56 +198,6 @@ impl Evaluator {
     fn tempo(&self, turn: Color) -> Pair<i32> {
         let tempo = self.weights[TEMPO];
         (if turn == Color::White { tempo } else { -tempo }).into()
-    }
-}
-
-/// What the stages share about one position: its pieces and side to move, and what the first
-/// stages found.
-struct Known<'b> {
-    board: &'b Board,
-    turn: Color,
-    /// Material and piece squares, White's point of view.
-    material_psqt: S,
-    /// The game phase, clamped.
-    phase: i32,
-    /// Both sides' passed pawns (from the pawn-and-king stage).
-    passed: Bitboard,
-    /// The specialised endgame evaluator that applies, with its strong side.
-    endgame: Option<(&'static Endgame, Color)>,
-    /// Where none applies, the drawishness stage's scale factors (its complexity terms are
-    /// in the accumulator): they read only the pieces and pawns, so they come first.
-    scale: Option<[i32; 2]>,
-}
-
-impl<'b> Known<'b> {
-    /// The endgame lookup and, where no endgame applies, the drawishness stage (its
-    /// complexity terms into `acc`).
-    #[inline(always)]
-    fn new<T: Tracer>(
-        board: &'b Board,
-        turn: Color,
-        material_psqt: S,
-        phase: i32,
-        passed: Bitboard,
-        info: &Info,
-        acc: &mut Acc<'_, T>,
-    ) -> Known<'b> {
-        let endgame = endgame::lookup(board);
-        // Specialised endgames replace or adjust the sum; where none applies, the endgame half
-        // is moved toward zero where the material edge does not win (the drawishness stage).
-        let scale = match endgame {
-            None => Some(scale::drawishness(board, info, acc)),
-            Some(_) => None,
-        };
-        Known {
-            board,
-            turn,
-            material_psqt,
-            phase,
-            passed,
-            endgame,
-            scale,
-        }
     }
 }
 
