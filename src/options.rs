@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthLimit};
 use crate::search::threads::MAX_THREADS;
 
 /// Largest transposition table, in MB. The project's machines have 24 GB; this leaves room to
@@ -23,6 +24,9 @@ pub const MAX_MOVE_OVERHEAD_MS: i64 = 5_000;
 
 /// Most principal variations reported (more than any position has legal moves).
 pub const MAX_MULTIPV: i64 = 256;
+
+/// Largest `StrengthSeed` (GUIs may keep spin values in 32-bit integers).
+pub const MAX_STRENGTH_SEED: i64 = i32::MAX as i64;
 
 /// Which option a table row describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +57,13 @@ pub enum OptionId {
     Syzygy50MoveRule,
     /// `UCI_ShowWDL`: `info` lines with a score also carry `wdl W D L` (per mille).
     ShowWdl,
+    /// `UCI_LimitStrength`: play at the rating `UCI_Elo` instead of full strength.
+    LimitStrength,
+    /// `UCI_Elo`: the rating to play at while `UCI_LimitStrength` is on.
+    Elo,
+    /// `StrengthSeed`: the seed of the limited strength's random choice (0: a new one each
+    /// start).
+    StrengthSeed,
 }
 
 /// The type of an option, with its range.
@@ -85,7 +96,7 @@ pub struct OptionSpec {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: [OptionSpec; 13] = [
+pub const OPTIONS: [OptionSpec; 16] = [
     OptionSpec {
         id: OptionId::Hash,
         name: "Hash",
@@ -165,6 +176,27 @@ pub const OPTIONS: [OptionSpec; 13] = [
         id: OptionId::ShowWdl,
         name: "UCI_ShowWDL",
         kind: OptionKind::Check,
+    },
+    OptionSpec {
+        id: OptionId::LimitStrength,
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check,
+    },
+    OptionSpec {
+        id: OptionId::Elo,
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            min: MIN_ELO as i64,
+            max: MAX_ELO as i64,
+        },
+    },
+    OptionSpec {
+        id: OptionId::StrengthSeed,
+        name: "StrengthSeed",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: MAX_STRENGTH_SEED,
+        },
     },
 ];
 
@@ -281,6 +313,12 @@ pub struct EngineOptions {
     pub syzygy_50_move_rule: bool,
     /// Whether `info` lines carry win/draw/loss chances.
     pub show_wdl: bool,
+    /// Whether to play at `elo` instead of full strength.
+    pub limit_strength: bool,
+    /// The rating to play at while `limit_strength` is on.
+    pub elo: u32,
+    /// The seed of the limited strength's choice; 0 for a new seed each start.
+    pub strength_seed: u64,
 }
 
 impl Default for EngineOptions {
@@ -299,6 +337,9 @@ impl Default for EngineOptions {
             syzygy_probe_limit: 7,
             syzygy_50_move_rule: true,
             show_wdl: false,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
+            strength_seed: 0,
         }
     }
 }
@@ -325,6 +366,22 @@ impl EngineOptions {
             probe_limit: self.syzygy_probe_limit,
             rule50: self.syzygy_50_move_rule,
         }
+    }
+
+    /// The strength the search plays at: `None` (full strength) unless `UCI_LimitStrength` is
+    /// on.
+    ///
+    /// ```
+    /// use minkowski::options::EngineOptions;
+    /// let mut o = EngineOptions::default();
+    /// o.set_from_text("UCI_Elo", Some("1500")).unwrap();
+    /// assert_eq!(o.strength(), None);
+    /// o.set_from_text("UCI_LimitStrength", Some("true")).unwrap();
+    /// assert_eq!(o.strength().map(|s| s.elo()), Some(1500));
+    /// ```
+    #[must_use]
+    pub fn strength(&self) -> Option<StrengthLimit> {
+        self.limit_strength.then(|| StrengthLimit::new(self.elo))
     }
 
     /// Set an option from `setoption` text. Returns which option changed (buttons report being
@@ -414,6 +471,8 @@ impl EngineOptions {
                         self.syzygy_probe_depth = i32::try_from(n).unwrap_or(i32::MAX);
                     }
                     OptionId::SyzygyProbeLimit => self.syzygy_probe_limit = n_usize,
+                    OptionId::Elo => self.elo = u32::try_from(n).unwrap_or(MAX_ELO),
+                    OptionId::StrengthSeed => self.strength_seed = n_u64,
                     _ => {}
                 }
                 Ok(())
@@ -424,6 +483,7 @@ impl EngineOptions {
                     OptionId::Chess960 => self.chess960 = b,
                     OptionId::Syzygy50MoveRule => self.syzygy_50_move_rule = b,
                     OptionId::ShowWdl => self.show_wdl = b,
+                    OptionId::LimitStrength => self.limit_strength = b,
                     _ => {}
                 }
                 Ok(())
@@ -467,6 +527,11 @@ impl EngineOptions {
             OptionId::SyzygyProbeLimit => int(self.syzygy_probe_limit),
             OptionId::Syzygy50MoveRule => OptionValue::Bool(self.syzygy_50_move_rule),
             OptionId::ShowWdl => OptionValue::Bool(self.show_wdl),
+            OptionId::LimitStrength => OptionValue::Bool(self.limit_strength),
+            OptionId::Elo => OptionValue::Int(i64::from(self.elo)),
+            OptionId::StrengthSeed => {
+                OptionValue::Int(i64::try_from(self.strength_seed).unwrap_or(i64::MAX))
+            }
         }
     }
 }
@@ -479,7 +544,8 @@ impl EngineOptions {
 /// let spins = option_names(|o| matches!(o.kind, OptionKind::Spin { .. }), str::to_owned);
 /// assert_eq!(
 ///     spins,
-///     "Hash, PawnKingHash, Threads, MultiPV, Move Overhead, SyzygyProbeDepth, SyzygyProbeLimit"
+///     "Hash, PawnKingHash, Threads, MultiPV, Move Overhead, SyzygyProbeDepth, SyzygyProbeLimit, \
+///      UCI_Elo, StrengthSeed"
 /// );
 /// ```
 #[must_use]
@@ -541,6 +607,11 @@ mod tests {
             ("Ponder", Some("yes")),
             ("UCI_ShowWDL", Some("1")),
             ("UCI_ShowWDL", None),
+            ("UCI_LimitStrength", Some("on")),
+            ("UCI_Elo", Some("1349")),
+            ("UCI_Elo", Some("2801")),
+            ("UCI_Elo", Some("strong")),
+            ("StrengthSeed", Some("-1")),
             ("Nonsense", Some("1")),
         ] {
             assert!(o.set_from_text(name, value).is_err(), "{name} {value:?}");
@@ -553,7 +624,8 @@ mod tests {
         assert!(
             unknown.ends_with(
                 "(options: Hash, PawnKingHash, Threads, MultiPV, Ponder, Move Overhead, UCI_Chess960, Clear Hash, \
-                 SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule, UCI_ShowWDL)"
+                 SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule, UCI_ShowWDL, \
+                 UCI_LimitStrength, UCI_Elo, StrengthSeed)"
             ),
             "{unknown}"
         );

@@ -273,7 +273,8 @@ fn every_problem_in_a_file_is_listed_in_line_order() {
     assert!(
         text[2].ends_with(
             "(known: Hash, PawnKingHash, Threads, MultiPV, Ponder, \"Move Overhead\", UCI_Chess960, \
-                 SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule, UCI_ShowWDL)"
+                 SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule, UCI_ShowWDL, \
+                 UCI_LimitStrength, UCI_Elo, StrengthSeed)"
         ),
         "{text:?}"
     );

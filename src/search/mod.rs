@@ -8,7 +8,9 @@
 //! build on. Their names and fields may grow but should not change shape.
 //!
 //! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores
-//! ([`Value`], [`Score`]) and [`mod@bench`] (the fixed bench). Inside, private to the crate:
+//! ([`Value`], [`Score`]), [`mod@bench`] (the fixed bench) and [`strength`] (playing below
+//! full strength: a rating's node budget and the choice among the root's best moves). Inside,
+//! private to the crate:
 //! `frame` (everything kept per ply of the current path, and the only writer of a child's
 //! frame), `worker` (one running search: making moves, node counts, stopping), `alphabeta`
 //! (one node of the main search in named steps, and its move loop) with `node` (a node's
@@ -40,6 +42,7 @@ mod reductions;
 pub(crate) mod see;
 mod singular;
 mod static_eval;
+pub mod strength;
 pub mod tb;
 pub mod threads;
 pub(crate) mod time;
@@ -61,6 +64,7 @@ use frame::FrameStack;
 use history::Heuristics;
 use iteration::{PvLine, iteration, report};
 use reductions::LmrTable;
+use strength::{ChoiceRng, StrengthLimit};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
@@ -94,7 +98,15 @@ pub struct Searcher {
     lmr: Box<LmrTable>,
     helpers: HelperPool,
     tb: tb::TbConfig,
+    /// Play below full strength (`None`: full strength).
+    strength: Option<StrengthLimit>,
+    /// The random source of the strength limit's choice among the root's best moves.
+    choice_rng: ChoiceRng,
 }
+
+/// The choice's seed until [`Searcher::seed_choice`] says otherwise: a fixed one, so that a
+/// library user gets the same games from the same calls.
+const DEFAULT_CHOICE_SEED: u64 = 0x4D69_6E6B_6F77_736B;
 
 impl Searcher {
     /// A searcher with a transposition table of `hash_mb` megabytes.
@@ -116,6 +128,8 @@ impl Searcher {
             lmr: reductions::lmr_table(),
             helpers: HelperPool::default(),
             tb: tb::TbConfig::default(),
+            strength: None,
+            choice_rng: ChoiceRng::new(DEFAULT_CHOICE_SEED),
         }
     }
 
@@ -210,6 +224,53 @@ impl Searcher {
     /// ```
     pub fn set_move_overhead(&mut self, overhead: Duration) {
         self.move_overhead = overhead;
+    }
+
+    /// Play below full strength from the next search on (`None`: full strength), as
+    /// [`strength`] describes: a node budget per move, and the move drawn among the root's
+    /// best lines. The limit at [`strength::MAX_ELO`] is full strength itself.
+    ///
+    /// ```
+    /// use minkowski::search::strength::StrengthLimit;
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// let mut searcher = Searcher::new(1);
+    /// let weakest = StrengthLimit::new(1350);
+    /// searcher.set_strength(Some(weakest));
+    /// let limits = Limits { depth: Some(20), ..Default::default() };
+    /// let r = searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+    /// assert!(r.nodes <= weakest.node_limit().unwrap());
+    /// ```
+    pub fn set_strength(&mut self, limit: Option<StrengthLimit>) {
+        self.strength = limit;
+    }
+
+    /// The strength limit in use (`None`: full strength).
+    ///
+    /// ```
+    /// assert_eq!(minkowski::search::Searcher::new(1).strength(), None);
+    /// ```
+    #[must_use]
+    pub fn strength(&self) -> Option<StrengthLimit> {
+        self.strength
+    }
+
+    /// Restart the strength limit's random choice from `seed`: the same seed, position and
+    /// searches give the same moves again. A new searcher starts from a fixed seed.
+    ///
+    /// ```
+    /// use minkowski::search::strength::StrengthLimit;
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// let play = |seed| {
+    ///     let mut searcher = Searcher::new(1);
+    ///     searcher.set_strength(Some(StrengthLimit::new(1500)));
+    ///     searcher.seed_choice(seed);
+    ///     let limits = Limits { depth: Some(20), ..Default::default() };
+    ///     searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ()).best_move
+    /// };
+    /// assert_eq!(play(42), play(42));
+    /// ```
+    pub fn seed_choice(&mut self, seed: u64) {
+        self.choice_rng = ChoiceRng::new(seed);
     }
 
     /// Forget everything learned (TT, histories, pawn-king caches): `ucinewgame` and
@@ -397,13 +458,21 @@ impl Searcher {
         let restricted = root_moves.len() < legal.len();
         let mut keys: Vec<u64> = history.iter().map(|z| z.0).collect();
         keys.push(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
-        let multipv = self.multipv.min(root_moves.len());
+        // Below full strength: enough lines to choose among, and the rating's node budget.
+        let strength = self.strength.filter(|s| !s.is_full_strength());
+        let lines = strength.map_or(self.multipv, |s| self.multipv.max(s.lines()));
+        let multipv = lines.min(root_moves.len());
         let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
             (d as i32).clamp(1, MAX_PLY as i32 - 8)
         });
         let forced = legal.len() == 1 && !limits.infinite && !limits.ponder;
         // Over all threads: the main thread and every helper check it.
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        // A strength budget applies from the second iteration on: the first always completes,
+        // so that the move is drawn from searched lines, never from the fallback below.
+        let budget = strength
+            .and_then(StrengthLimit::node_limit)
+            .map(|b| b.min(node_limit));
 
         let counters: Arc<[AtomicU64]> = (0..self.threads()).map(|_| AtomicU64::new(0)).collect();
         let abort = Arc::new(AtomicBool::new(false));
@@ -412,7 +481,7 @@ impl Searcher {
             keys: keys.clone(),
             root_moves: root_moves.clone(),
             max_depth,
-            node_limit,
+            node_limit: budget.unwrap_or(node_limit),
             store_root: !restricted,
             tt: Arc::clone(&self.tt),
             evaluator: self.evaluator.clone(),
@@ -455,6 +524,9 @@ impl Searcher {
             let best_share = done.best_share;
             completed = done.lines;
             completed_depth = depth;
+            if let Some(budget) = budget {
+                worker.node_limit = budget;
+            }
             seldepth = worker.seldepth;
             for (i, line) in completed.iter().enumerate() {
                 report(&mut worker, depth, i + 1, line, Bound::Exact);
@@ -483,7 +555,20 @@ impl Searcher {
             std::thread::sleep(Duration::from_millis(1));
         }
 
-        let (best_value, pv): (Value, Vec<Move>) = match completed.first() {
+        // Below full strength the move is drawn among the last iteration's lines; the GUI is
+        // shown the drawn line last, so that the `info` it keeps starts with the `bestmove`.
+        let values: Vec<Value> = completed.iter().map(|l| l.value).collect();
+        let chosen = strength.map_or(0, |limit| limit.choose(&values, &mut self.choice_rng));
+        if chosen > 0 {
+            report(
+                &mut worker,
+                completed_depth,
+                1,
+                &completed[chosen],
+                Bound::Exact,
+            );
+        }
+        let (best_value, pv): (Value, Vec<Move>) = match completed.get(chosen) {
             Some(line) => (line.value, line.pv.to_vec()),
             None => {
                 // Not even depth 1 finished (stopped at once): fall back on the TT move or

@@ -179,6 +179,7 @@ where
         pending: VecDeque::new(),
         tables,
         searcher_tb: None,
+        searcher_seed: None,
     };
     engine.sync_searcher();
     engine.run(&rx);
@@ -207,7 +208,17 @@ fn new_searcher(options: &EngineOptions, evaluator: &Evaluator) -> Searcher {
     searcher.set_evaluator(evaluator.clone());
     searcher.set_multipv(options.multipv);
     searcher.set_move_overhead(options.move_overhead());
+    searcher.set_strength(options.strength());
     searcher
+}
+
+/// The seed a `StrengthSeed` of 0 stands for: a new one each start, from the clock and the
+/// process id, so that games against a limited engine differ from one session to the next.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
 }
 
 /// The command loop's state.
@@ -244,6 +255,9 @@ struct Engine<W: Write + Send + 'static> {
     tables: Option<Arc<Tablebases>>,
     /// The path and settings the searcher was last given (`None`: not yet).
     searcher_tb: Option<(String, TbSettings)>,
+    /// The `StrengthSeed` the searcher's choice was last seeded from (`None`: not yet, or set
+    /// again since). The seed is applied only then, so that the choices go on from game to game.
+    searcher_seed: Option<u64>,
 }
 
 impl<W: Write + Send + 'static> Engine<W> {
@@ -388,10 +402,20 @@ impl<W: Write + Send + 'static> Engine<W> {
                 if spec.id == OptionId::ClearHash {
                     self.clear_pending = true;
                 }
+                // Setting the seed, even to the value it had, restarts the choices from it.
+                if spec.id == OptionId::StrengthSeed {
+                    self.searcher_seed = None;
+                }
                 self.sync_searcher();
                 if self.debug {
                     self.out
                         .info_string(format!("{} = {}", spec.name, self.options.get(spec.id)));
+                    // What a strength setting means, once it is the one in force.
+                    if matches!(spec.id, OptionId::LimitStrength | OptionId::Elo)
+                        && let Some(limit) = self.options.strength()
+                    {
+                        self.out.info_string(limit);
+                    }
                 }
             }
             Err(e) => self
@@ -425,6 +449,14 @@ impl<W: Write + Send + 'static> Engine<W> {
         searcher.set_pawn_king_kib(self.options.pawn_king_kib);
         searcher.set_multipv(self.options.multipv);
         searcher.set_move_overhead(self.options.move_overhead());
+        searcher.set_strength(self.options.strength());
+        if self.searcher_seed != Some(self.options.strength_seed) {
+            searcher.seed_choice(match self.options.strength_seed {
+                0 => fresh_seed(),
+                seed => seed,
+            });
+            self.searcher_seed = Some(self.options.strength_seed);
+        }
         let wanted = (self.options.syzygy_path.clone(), self.options.tb_settings());
         if self.searcher_tb.as_ref() != Some(&wanted) {
             let path_changed = self
@@ -503,6 +535,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 if self.searcher.is_none() {
                     self.searcher = Some(new_searcher(&self.options, &self.evaluator));
                     self.searcher_hash_mb = self.options.hash_mb;
+                    self.searcher_seed = None;
                 }
                 if job.is_search() {
                     job.print_bestmove(None, &self.out);
@@ -562,6 +595,7 @@ impl<W: Write + Send + 'static> Engine<W> {
                 .info_string("the search failed (internal error); its table was reset");
             self.searcher_hash_mb = self.options.hash_mb;
             self.searcher_tb = None;
+            self.searcher_seed = None;
         }
         self.searcher = Some(
             done.searcher

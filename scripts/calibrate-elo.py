@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Calibrate the strength levels: for each UCI_Elo setting, a match at 10+0.1 of Minkowski with
+UCI_LimitStrength on against rated engines (../shared/tools/match.py), each result appended to
+docs/strength/matches.csv (scripts/add-match.py), then the picture and tables redrawn
+(scripts/strength-plot.py).
+
+    python3 scripts/calibrate-elo.py --dry-run             # print the plan's commands only
+    python3 scripts/calibrate-elo.py                       # play it (hours: a quiet machine)
+    python3 scripts/calibrate-elo.py --settings 1500,2100 --anchors fairymax,sf@1500 --games 100
+
+Anchors (`--anchors auto`, the default): for each setting, the two rated engines of
+docs/strength/anchors.csv nearest to it within --window points, and where there are fewer than
+two, Stockfish 15.1 at the same UCI_Elo (`sf@N`, whose own levels were calibrated against CCRL
+40/4 engines): the low settings have no other anchor, and a second opinion is worth its games.
+Fairy-Max gets openings as moves (it has no setboard): openings.pgn instead of the EPD book.
+
+The commands are run from the repository's root, with paths relative to it (the shared match
+tools at ../shared/tools, or $MATCH_TOOLS), but for the engine's (match.py starts each engine
+in a directory of its own).
+
+The match's games run one after another unless --concurrency says otherwise; with both cores
+free, --concurrency 2 is what match.py's README measured safe.
+"""
+
+import argparse
+import csv
+import importlib.util
+import os
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, ".."))
+SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared"))
+TOOLS = os.environ.get("MATCH_TOOLS", os.path.join(SHARED, "tools"))
+OPENINGS = os.path.join(SHARED, "openings")
+
+
+def load_plot():
+    """scripts/strength-plot.py as a module: the settings, the anchors and the CSV's path."""
+    spec = importlib.util.spec_from_file_location("strength_plot",
+                                                  os.path.join(HERE, "strength-plot.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+plot = load_plot()
+
+# Anchors that speak xboard without `setboard`: they need openings as move lists.
+MOVES_ONLY = {"fairymax"}
+
+
+def rated_anchors(path=plot.ANCHORS):
+    """[(preset, rating)] of the anchors with a rating (estimates included)."""
+    with open(path, newline="", encoding="utf-8") as f:
+        return [(row["preset"], float(row["rating"])) for row in csv.DictReader(f)
+                if row["rating"].strip() and row["preset"].strip()]
+
+
+def anchors_for(setting, choice, window, rated):
+    """The presets to play at `setting`: the given list, or the `auto` choice."""
+    if choice != "auto":
+        return [a.strip().replace("@SETTING", f"@{setting}") for a in choice.split(",")
+                if a.strip()]
+    near = sorted((abs(r - setting), p) for p, r in rated if abs(r - setting) <= window)
+    chosen = [p for _, p in near[:2]]
+    return chosen if len(chosen) == 2 else chosen + [f"sf@{setting}"]
+
+
+def engine_version(engine):
+    """(version, commit) from `minkowski --version` (`minkowski 0.2.0 (1a2b3c4)`)."""
+    try:
+        out = subprocess.run([engine, "--version"], capture_output=True, text=True,
+                             timeout=30).stdout.split()
+    except OSError:
+        return "", ""
+    version = out[1] if len(out) > 1 else ""
+    commit = out[2].strip("()") if len(out) > 2 else ""
+    return version, commit
+
+
+def rel(path):
+    """`path` as the commands give it: relative to the repository's root."""
+    return os.path.relpath(os.path.abspath(path), ROOT)
+
+
+def plan(args, rated):
+    """[(setting, anchor, match command, add-match command)] in playing order, to be run from
+    the repository's root."""
+    steps = []
+    for setting in args.settings:
+        for anchor in anchors_for(setting, args.anchors, args.window, rated):
+            name = f"minkowski@{setting}"
+            stem = rel(os.path.join(args.out_dir, f"elo{setting}-{anchor.replace('@', '')}"))
+            openings = args.openings or os.path.join(
+                OPENINGS, "openings.pgn" if anchor in MOVES_ONLY else "noob_3moves_2000.epd")
+            match = ["python3", rel(os.path.join(TOOLS, "match.py")),
+                     # Absolute: match.py starts each engine in a directory of its own.
+                     "-e", os.path.abspath(args.engine), "-n", name,
+                     "-o", "UCI_LimitStrength=true", "-o", f"UCI_Elo={setting}",
+                     "-o", "Hash=16", "-o", "Threads=1",
+                     "-e", anchor,
+                     "--tc", args.tc, "--games", str(args.games),
+                     "--concurrency", str(args.concurrency),
+                     "--openings", rel(openings), "--order", "random", "--seed", str(args.seed),
+                     "--pgn", stem + ".pgn", "--json", stem + ".json", "--quiet"]
+            add = ["python3", "scripts/add-match.py", stem + ".json",
+                   "--csv", rel(args.csv), "--uci-elo", str(setting)]
+            steps.append((setting, anchor, match, add))
+    return steps
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "minkowski"),
+                        help="the Minkowski binary (default: %(default)s)")
+    parser.add_argument("--settings", default=",".join(map(str, plot.CALIBRATION_SETTINGS)),
+                        help="UCI_Elo values, comma-separated (default: %(default)s)")
+    parser.add_argument("--anchors", default="auto",
+                        help="'auto', or presets of match.py comma-separated (sf@SETTING: "
+                             "Stockfish at the setting being measured)")
+    parser.add_argument("--window", type=float, default=300,
+                        help="with --anchors auto: the farthest an anchor's rating may be from "
+                             "the setting (default: %(default)s)")
+    parser.add_argument("--games", type=int, default=200, help="games a match (default: 200)")
+    parser.add_argument("--tc", default="10+0.1", help="time control (default: 10+0.1)")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="games at once (default: 1)")
+    parser.add_argument("--openings", help="one opening file for every match (default: "
+                                           "noob_3moves_2000.epd, openings.pgn for Fairy-Max)")
+    parser.add_argument("--seed", type=int, default=1, help="opening order seed (default: 1)")
+    parser.add_argument("--out-dir", default=os.path.join(ROOT, "target", "calibration"),
+                        help="PGN and JSON of each match (default: %(default)s)")
+    parser.add_argument("--csv", default=plot.MATCHES, help="the matches (default: %(default)s)")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="print the commands without running anything")
+    args = parser.parse_args(argv)
+    try:
+        args.settings = [int(s) for s in args.settings.split(",") if s.strip()]
+    except ValueError:
+        parser.error("--settings takes whole numbers separated by commas")
+    low, high = 1350, 2800
+    bad = [s for s in args.settings if not low <= s <= high]
+    if bad or not args.settings:
+        parser.error(f"--settings must lie within {low}..{high} (UCI_Elo's range)")
+    if args.games < 2 or args.concurrency < 1:
+        parser.error("--games must be at least 2 and --concurrency at least 1")
+    steps = plan(args, rated_anchors())
+    version, commit = ("VERSION", "COMMIT") if args.dry_run else engine_version(args.engine)
+    for _, _, _, add in steps:
+        add += ["--engine-version", version, "--commit", commit]
+    redraw = ["python3", "scripts/strength-plot.py"]
+    if args.dry_run:
+        print(f"# {len(steps)} matches of {args.games} games at {args.tc}, from the repository's "
+              f"root; results in {rel(args.csv)}")
+        for setting, anchor, match, add in steps:
+            print(f"# UCI_Elo {setting} against {anchor}")
+            print(shlex.join(match))
+            print(shlex.join(add))
+        print(shlex.join(redraw))
+        return 0
+    if not os.access(args.engine, os.X_OK):
+        parser.error(f"{args.engine} is not an executable (cargo build --release first)")
+    os.makedirs(args.out_dir, exist_ok=True)
+
+    def run(command):
+        # The interpreter running this script runs the others (python-chess is installed for it).
+        return subprocess.run([sys.executable] + command[1:], cwd=ROOT).returncode
+
+    failed = 0
+    for setting, anchor, match, add in steps:
+        print(f"== UCI_Elo {setting} against {anchor}", flush=True)
+        if run(match) != 0 or run(add) != 0:
+            print(f"calibrate-elo: UCI_Elo {setting} against {anchor} failed; going on",
+                  file=sys.stderr)
+            failed += 1
+    run(redraw)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

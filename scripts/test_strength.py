@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Tests of the strength page's scripts, on temporary copies (nothing in the repository is
+written): strength-plot.py (the picture and tables from the CSV, --check catching a stale file,
+bad rows refused), add-match.py (a match.py JSON becomes a row; a strength level's UCI_Elo is
+read from the options; repeats and aborted matches refused) and calibrate-elo.py --dry-run (the
+plan's commands, nothing played). Also that the repository's own picture and tables are up to
+date.
+
+    python3 scripts/test_strength.py
+"""
+
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, ".."))
+PLOT = os.path.join(HERE, "strength-plot.py")
+ADD = os.path.join(HERE, "add-match.py")
+CALIBRATE = os.path.join(HERE, "calibrate-elo.py")
+MATCHES = os.path.join(ROOT, "docs", "strength", "matches.csv")
+
+# A match.py --json result as it writes them: Minkowski at UCI_Elo 1700 against Fairy-Max.
+RESULT = {
+    "engines": ["minkowski@1700", "fairymax"],
+    "commands": ["/x/minkowski", "/usr/games/fairymax"],
+    "options": [{"UCI_LimitStrength": "true", "UCI_Elo": "1700", "Hash": "16"}, {}],
+    "limit": "10+0.1", "timemargin_ms": 50, "games": 100, "wins": 40, "draws": 20,
+    "losses": 40, "score": 0.5, "pentanomial": [5, 10, 20, 10, 5], "adjudicated": 30,
+    "elo": 0.0, "elo_margin95": 62.0, "elo_pentanomial": 0.0,
+    "elo_pentanomial_margin95": 60.5, "nelo": 0.0, "nelo_margin95": 70.0, "los": 0.5,
+    "faults": {"minkowski@1700": {"time": 0, "illegal": 0, "crash": 0},
+               "fairymax": {"time": 1, "illegal": 0, "crash": 0}},
+    "wall_seconds": 900.0, "aborted": None, "interrupted": False,
+}
+
+
+def run(*args):
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120)
+
+
+class StrengthScripts(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="strength-test-")
+        self.csv = os.path.join(self.dir, "matches.csv")
+        shutil.copy(MATCHES, self.csv)
+        self.svg = os.path.join(self.dir, "strength.svg")
+        self.doc = os.path.join(self.dir, "page.md")
+        with open(self.doc, "w", encoding="utf-8") as f:
+            f.write("before\n<!-- strength-plot: levels -->\nold\n<!-- strength-plot: end -->\n"
+                    "after\n<!-- strength-plot: summary -->\n<!-- strength-plot: end -->\n")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def plot(self, *extra):
+        return run(PLOT, "--csv", self.csv, "--svg", self.svg, "--docs", self.doc, *extra)
+
+    def test_the_repository_is_up_to_date(self):
+        out = run(PLOT, "--check")
+        self.assertEqual(out.returncode, 0, out.stderr)
+
+    def test_check_catches_a_stale_picture_and_table(self):
+        self.assertEqual(self.plot("--check").returncode, 1)  # nothing written yet
+        out = self.plot()
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertEqual(self.plot("--check").returncode, 0)
+        with open(self.svg, encoding="utf-8") as f:
+            picture = f.read()
+        self.assertTrue(picture.startswith("<svg") and picture.endswith("</svg>\n"))
+        for name in ("Ethereal 12", "Toga II 3.0", "3165"):
+            self.assertIn(name, picture)
+        with open(self.doc, encoding="utf-8") as f:
+            page = f.read()
+        self.assertTrue(page.startswith("before\n") and "\nafter\n" in page, page)
+        self.assertIn("| 1350 | pending | pending |", page)
+        self.assertNotIn("old", page)
+        # A new row makes both stale.
+        with open(self.csv, "a", encoding="utf-8") as f:
+            f.write("2026-12-01,abc1234,0.2.0,Glaurung 2.2,2793,CCRL 40/40,10+0.1,200,80,60,60,"
+                    "55.0,34.9,40.0,0,,\n")
+        out = self.plot("--check")
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("is stale", out.stderr)
+        self.plot()
+        with open(self.svg, encoding="utf-8") as f:
+            self.assertIn("Glaurung 2.2", f.read())
+
+    def test_bad_rows_are_refused_with_their_line(self):
+        with open(self.csv, "a", encoding="utf-8") as f:
+            f.write("2026-12-01,,,X,high,,10+0.1,2,1,0,1,50.0,0,,0,,\n")
+        out = self.plot("--check")
+        self.assertEqual(out.returncode, 2)
+        self.assertIn("matches.csv:8: opponent_rating 'high' is not a number", out.stderr)
+        with open(self.csv, "w", encoding="utf-8") as f:
+            f.write("date,opponent\n")
+        self.assertIn("the header must be", self.plot("--table").stderr)
+
+    def test_a_match_result_becomes_a_row(self):
+        path = os.path.join(self.dir, "result.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(RESULT, f)
+        out = run(ADD, path, "--csv", self.csv, "--date", "2026-12-02", "--commit", "abc1234",
+                  "--engine-version", "0.2.0")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        with open(self.csv, newline="", encoding="utf-8") as f:
+            row = list(csv.DictReader(f))[-1]
+        self.assertEqual(
+            {k: row[k] for k in ("date", "commit", "opponent", "opponent_rating", "rating_list",
+                                 "time_control", "games", "wins", "draws", "losses",
+                                 "score_pct", "elo", "elo_error", "forfeits", "uci_elo")},
+            {"date": "2026-12-02", "commit": "abc1234", "opponent": "Fairy-Max 5.0b",
+             "opponent_rating": "1940", "rating_list": "CCRL 40/40", "time_control": "10+0.1",
+             "games": "100", "wins": "40", "draws": "20", "losses": "40", "score_pct": "50.0",
+             "elo": "0.0", "elo_error": "60.5", "forfeits": "0", "uci_elo": "1700"})
+        self.assertIn("the opponent forfeited 1", row["notes"])
+        # The same match again is refused.
+        again = run(ADD, path, "--csv", self.csv, "--date", "2026-12-02")
+        self.assertEqual(again.returncode, 1)
+        self.assertIn("already holds this match", again.stderr)
+        # The levels table now has the setting's measured rating.
+        levels = run(PLOT, "--csv", self.csv, "--levels").stdout
+        self.assertIn("| 1700 | Fairy-Max 5.0b: 100, +0 ± 60 | 1940 ± 60 |", levels)
+        self.assertNotIn("Fairy-Max", run(PLOT, "--csv", self.csv, "--summary").stdout)
+
+    def test_aborted_and_partial_matches_are_refused(self):
+        path = os.path.join(self.dir, "result.json")
+        for change, message in (({"aborted": "engine died"}, "aborted"),
+                                ({"interrupted": True}, "--allow-partial"),
+                                ({"games": 0}, "no finished game")):
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(dict(RESULT, **change), f)
+            out = run(ADD, path, "--csv", self.csv)
+            self.assertEqual(out.returncode, 1, change)
+            self.assertIn(message, out.stderr)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(dict(RESULT, engines=["mk", "sf1500"], options=[{}, {}]), f)
+        out = run(ADD, path, "--csv", self.csv, "--dry-run")
+        self.assertIn("Stockfish 15.1 UCI_Elo 1500,1500,Stockfish UCI_Elo", out.stdout)
+
+    def test_the_calibration_plan_is_printed_not_played(self):
+        out = run(CALIBRATE, "--dry-run", "--csv", self.csv)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        lines = out.stdout.splitlines()
+        matches = [l for l in lines if "tools/match.py " in l]
+        self.assertEqual(len(matches), 14, out.stdout)
+        self.assertTrue(all("--tc 10+0.1" in l and "-o UCI_LimitStrength=true" in l
+                            for l in matches))
+        self.assertIn("-o UCI_Elo=1350", matches[0])
+        self.assertIn("-e sf@1350", matches[0])
+        fairy = [l for l in matches if "-e fairymax" in l]
+        self.assertTrue(fairy and all("openings.pgn" in l for l in fairy))
+        self.assertEqual(sum("add-match.py" in l for l in lines), 14)
+        self.assertEqual(lines[-1], "python3 scripts/strength-plot.py")
+        with open(self.csv, encoding="utf-8") as f, open(MATCHES, encoding="utf-8") as g:
+            self.assertEqual(f.read(), g.read())  # nothing was played or added
+        custom = run(CALIBRATE, "--dry-run", "--settings", "2000", "--anchors", "toga2,sf@SETTING",
+                     "--games", "50")
+        self.assertIn("-e sf@2000", custom.stdout)
+        self.assertIn("--games 50", custom.stdout)
+        bad = run(CALIBRATE, "--dry-run", "--settings", "1000")
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("1350..2800", bad.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
