@@ -47,6 +47,7 @@ pub mod tb;
 pub mod threads;
 pub(crate) mod time;
 pub(crate) mod tt;
+mod tunable;
 mod types;
 mod worker;
 
@@ -63,11 +64,13 @@ pub use crate::value::{MAX_PLY, Score, Value};
 use frame::FrameStack;
 use history::Heuristics;
 use iteration::{PvLine, iteration, report};
+pub use params::SearchParams;
 use reductions::LmrTable;
 use strength::{ChoiceRng, StrengthLimit};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
+pub use tunable::{ParamError, ParamSpec};
 pub use types::{
     Bound, CurrentMoveInfo, IterationInfo, Limits, Reporter, SearchControl, SearchResult,
 };
@@ -95,7 +98,10 @@ pub struct Searcher {
     /// The main thread's pawn-king cache (each helper keeps its own), kept across searches.
     pawn_king: PawnKingCache,
     evaluator: Evaluator,
-    lmr: Box<LmrTable>,
+    /// The tunable constants of the search ([`SearchParams`]).
+    params: SearchParams,
+    /// The reduction table of `params` (shared with the helpers).
+    lmr: Arc<LmrTable>,
     helpers: HelperPool,
     tb: tb::TbConfig,
     /// Play below full strength (`None`: full strength).
@@ -125,7 +131,8 @@ impl Searcher {
             heuristics: Heuristics::default(),
             pawn_king: PawnKingCache::default(),
             evaluator: Evaluator::default(),
-            lmr: reductions::lmr_table(),
+            params: SearchParams::default(),
+            lmr: Arc::from(reductions::lmr_table(&SearchParams::default())),
             helpers: HelperPool::default(),
             tb: tb::TbConfig::default(),
             strength: None,
@@ -485,6 +492,8 @@ impl Searcher {
             store_root: !restricted,
             tt: Arc::clone(&self.tt),
             evaluator: self.evaluator.clone(),
+            params: self.params,
+            lmr: Arc::clone(&self.lmr),
             counters: Arc::clone(&counters),
             abort: Arc::clone(&abort),
             tb: self.tb.clone(),
@@ -495,7 +504,7 @@ impl Searcher {
             &self.tt,
             &mut self.heuristics,
             &self.evaluator,
-            &self.lmr,
+            (&self.lmr, &self.params),
             time,
             control,
             reporter,
