@@ -245,6 +245,9 @@ def run(state_path, play, steps=None, on_step=None):
 
 def match_player(engine, match, nodes, openings, concurrency=1, extra=()):
     """A `play` function that runs the harness once per step (fresh engines, fixed nodes)."""
+    # The harness starts engines in private folders: relative paths would not resolve there.
+    engine, openings = os.path.abspath(engine), os.path.abspath(openings)
+
     def play(plus, minus, opening, pairs):
         with tempfile.TemporaryDirectory(prefix="spsa-") as tmp:
             out = os.path.join(tmp, "result.json")

@@ -20,7 +20,8 @@
 //! `movegen` (legal moves split into tactical and quiet, in shakmaty's order), `history`
 //! (killers and history tables), `correction` (static-eval correction tables), `board`
 //! (gives-check test, tactical move generation, incremental keys), `tt` (transposition table),
-//! `time` (time management) and `params` (every threshold). How they fit together, and which
+//! `time` (time management) and `params` (every threshold; the tunable ones are
+//! [`SearchParams`], declared through `tunable`). How they fit together, and which
 //! may import which: docs/search.md.
 
 pub(crate) mod alphabeta;
@@ -401,6 +402,41 @@ impl Searcher {
     pub fn set_evaluator(&mut self, evaluator: Evaluator) {
         self.evaluator = evaluator;
         self.clear();
+    }
+
+    /// Search with these constants from the next search on (the helpers too). The reduction
+    /// table is rebuilt when its parameters changed; nothing learned is forgotten (the TT's
+    /// bounds hold whatever pruning found them).
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, SearchParams, Searcher};
+    /// let nodes = |params: SearchParams| {
+    ///     let mut searcher = Searcher::new(1);
+    ///     searcher.set_search_params(params);
+    ///     let limits = Limits { depth: Some(6), ..Default::default() };
+    ///     searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ()).nodes
+    /// };
+    /// let mut wide = SearchParams::default();
+    /// wide.set("lmr_base_x100", 0).unwrap();
+    /// assert_ne!(nodes(wide), nodes(SearchParams::default()));
+    /// ```
+    pub fn set_search_params(&mut self, params: SearchParams) {
+        let table_of = |p: &SearchParams| (p.lmr_base_x100, p.lmr_divisor_x100);
+        if table_of(&params) != table_of(&self.params) {
+            self.lmr = Arc::from(reductions::lmr_table(&params));
+        }
+        self.params = params;
+    }
+
+    /// The constants the search uses.
+    ///
+    /// ```
+    /// use minkowski::search::{SearchParams, Searcher};
+    /// assert_eq!(Searcher::new(1).search_params(), &SearchParams::default());
+    /// ```
+    #[must_use]
+    pub fn search_params(&self) -> &SearchParams {
+        &self.params
     }
 
     /// Search `pos`. `history` holds the Zobrist keys of the positions before `pos` in the game,

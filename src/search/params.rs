@@ -115,7 +115,7 @@ tunable_params! {
     history_bonus_per_ply = 300 in 50..=1000, c_end 30.0;
     /// History: subtracted from the linear bonus (a depth-1 cutoff says little).
     history_bonus_offset = 250 in 0..=1000, c_end 30.0;
-    /// History: cap of one update (at most [`HISTORY_BONUS_LIMIT`]).
+    /// History: cap of one update (at most `HISTORY_BONUS_LIMIT`, below).
     history_bonus_max = 2400 in 500..=8000, c_end 200.0;
 }
 

@@ -10,10 +10,6 @@
 //! [`SearchParams::SPECS`]: super::SearchParams::SPECS
 
 use std::fmt;
-use std::sync::Arc;
-
-use super::params::SearchParams;
-use super::reductions::lmr_table;
 
 /// One tunable search constant, as declared.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -161,40 +157,3 @@ macro_rules! tunable_params {
 }
 
 pub(super) use tunable_params;
-
-impl super::Searcher {
-    /// Search with these constants from the next search on (the helpers too). The reduction
-    /// table is rebuilt when its parameters changed; nothing learned is forgotten (the TT's
-    /// bounds hold whatever pruning found them).
-    ///
-    /// ```
-    /// use minkowski::search::{Limits, SearchControl, SearchParams, Searcher};
-    /// let nodes = |params: SearchParams| {
-    ///     let mut searcher = Searcher::new(1);
-    ///     searcher.set_search_params(params);
-    ///     let limits = Limits { depth: Some(6), ..Default::default() };
-    ///     searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ()).nodes
-    /// };
-    /// let mut wide = SearchParams::default();
-    /// wide.set("lmr_base_x100", 0).unwrap();
-    /// assert_ne!(nodes(wide), nodes(SearchParams::default()));
-    /// ```
-    pub fn set_search_params(&mut self, params: SearchParams) {
-        let table_of = |p: &SearchParams| (p.lmr_base_x100, p.lmr_divisor_x100);
-        if table_of(&params) != table_of(&self.params) {
-            self.lmr = Arc::from(lmr_table(&params));
-        }
-        self.params = params;
-    }
-
-    /// The constants the search uses.
-    ///
-    /// ```
-    /// use minkowski::search::{SearchParams, Searcher};
-    /// assert_eq!(Searcher::new(1).search_params(), &SearchParams::default());
-    /// ```
-    #[must_use]
-    pub fn search_params(&self) -> &SearchParams {
-        &self.params
-    }
-}
