@@ -24,6 +24,7 @@ import math
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -259,13 +260,23 @@ def match_player(engine, match, nodes, openings, concurrency=1, extra=()):
             cmd += ["--nodes", str(nodes), "--games", str(2 * pairs), "--openings", openings,
                     "--start", str(opening + 1), "--concurrency", str(concurrency),
                     "--json", out, "--quiet", *extra]
-            proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  text=True, check=False)
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                    text=True)
+            try:
+                output, _ = proc.communicate()
+            except BaseException:
+                # Stopped mid-step (^C, SIGTERM): the harness stops its engines on SIGTERM.
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                raise
             try:
                 with open(out, encoding="utf-8") as fh:
                     summary = json.load(fh)
             except (OSError, json.JSONDecodeError):
-                raise SpsaError(f"match failed (exit {proc.returncode}):\n{proc.stdout[-2000:]}") from None
+                raise SpsaError(f"match failed (exit {proc.returncode}):\n{output[-2000:]}") from None
             if summary.get("aborted") or summary.get("interrupted"):
                 raise SpsaError(f"match stopped early: {summary.get('aborted') or 'interrupted'}")
             return summary["wins"], summary["draws"], summary["losses"]
@@ -350,6 +361,8 @@ def main(argv=None):
     p_run.add_argument("--concurrency", type=int, default=1)
     p_apply.add_argument("--dry-run", action="store_true", help="print the values only")
     args = parser.parse_args(argv)
+    # SIGTERM stops a run as ^C does: the step under way is dropped, its match stopped.
+    signal.signal(signal.SIGTERM, _raise_interrupt)
 
     try:
         if args.command == "init":
@@ -400,6 +413,10 @@ def main(argv=None):
         print("spsa.py: interrupted; the state holds every finished step", file=sys.stderr)
         return 130
     return 0
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
