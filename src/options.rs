@@ -1,4 +1,7 @@
-//! The engine's option model: names, kinds, ranges and defaults, in one table ([`OPTIONS`]).
+//! The engine's option model: names, kinds, ranges and defaults, in one table ([`OPTIONS`]),
+//! and in a tuning build (feature `tune-search`) one spin option more per tunable search
+//! constant ([`SEARCH_PARAM_OPTIONS`], named as its [`SearchParams`] field): [`all_options`]
+//! lists both.
 //!
 //! Neither front end owns it: `uci` declares these options on the wire and feeds `setoption`
 //! through [`EngineOptions::set_from_text`], and `config` reads engine.toml's `[uci]` table through
@@ -9,6 +12,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::search::SearchParams;
 use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthLimit};
 use crate::search::threads::MAX_THREADS;
 
@@ -64,6 +68,9 @@ pub enum OptionId {
     /// `StrengthSeed`: the seed of the limited strength's random choice (0: a new one each
     /// start).
     StrengthSeed,
+    /// A tunable search constant, by its index in [`SearchParams::SPECS`] (declared only by a
+    /// tuning build: [`all_options`]).
+    SearchParam(usize),
 }
 
 /// The type of an option, with its range.
@@ -200,12 +207,55 @@ pub const OPTIONS: [OptionSpec; 16] = [
     },
 ];
 
+/// One spin option per tunable search constant, in [`SearchParams::SPECS`] order, with its
+/// name and range.
+pub static SEARCH_PARAM_OPTIONS: [OptionSpec; SearchParams::SPECS.len()] = search_param_options();
+
+const fn search_param_options() -> [OptionSpec; SearchParams::SPECS.len()] {
+    let mut out = [OptionSpec {
+        id: OptionId::SearchParam(0),
+        name: "",
+        kind: OptionKind::Button,
+    }; SearchParams::SPECS.len()];
+    let mut i = 0;
+    while i < out.len() {
+        let spec = &SearchParams::SPECS[i];
+        out[i] = OptionSpec {
+            id: OptionId::SearchParam(i),
+            name: spec.name,
+            kind: OptionKind::Spin {
+                min: spec.min as i64,
+                max: spec.max as i64,
+            },
+        };
+        i += 1;
+    }
+    out
+}
+
+/// Every option this build declares: [`OPTIONS`], then in a tuning build (feature
+/// `tune-search`) [`SEARCH_PARAM_OPTIONS`]. The others never see the forty search constants.
+///
+/// ```
+/// let names: Vec<_> = minkowski::options::all_options().map(|o| o.name).collect();
+/// assert_eq!(names[0], "Hash");
+/// assert_eq!(names.contains(&"rfp_margin"), cfg!(feature = "tune-search"));
+/// ```
+pub fn all_options() -> impl Iterator<Item = &'static OptionSpec> {
+    let tuning: &'static [OptionSpec] = if cfg!(feature = "tune-search") {
+        &SEARCH_PARAM_OPTIONS
+    } else {
+        &[]
+    };
+    OPTIONS.iter().chain(tuning)
+}
+
 /// The row of an option name, ignoring case and repeated spaces (the UCI spec says names are not
-/// case sensitive).
+/// case sensitive), among [`all_options`].
 #[must_use]
 pub fn find_option(name: &str) -> Option<&'static OptionSpec> {
     let wanted: Vec<&str> = name.split_whitespace().collect();
-    OPTIONS.iter().find(|spec| {
+    all_options().find(|spec| {
         let words: Vec<&str> = spec.name.split_whitespace().collect();
         words.len() == wanted.len()
             && words
@@ -276,6 +326,9 @@ pub enum OptionError {
         /// What was given.
         value: String,
     },
+    /// A search constant refused the value (only for an id that names no constant).
+    #[error("{0}")]
+    SearchParam(String),
     /// A value of the wrong type (from engine.toml, where values are typed).
     #[error("option '{name}' needs {expected}")]
     WrongType {
@@ -319,6 +372,9 @@ pub struct EngineOptions {
     pub elo: u32,
     /// The seed of the limited strength's choice; 0 for a new seed each start.
     pub strength_seed: u64,
+    /// The search's tunable constants (options of a tuning build only; the defaults
+    /// otherwise).
+    pub search: SearchParams,
 }
 
 impl Default for EngineOptions {
@@ -340,6 +396,7 @@ impl Default for EngineOptions {
             limit_strength: false,
             elo: DEFAULT_ELO,
             strength_seed: 0,
+            search: SearchParams::default(),
         }
     }
 }
@@ -473,6 +530,13 @@ impl EngineOptions {
                     OptionId::SyzygyProbeLimit => self.syzygy_probe_limit = n_usize,
                     OptionId::Elo => self.elo = u32::try_from(n).unwrap_or(MAX_ELO),
                     OptionId::StrengthSeed => self.strength_seed = n_u64,
+                    OptionId::SearchParam(i) => {
+                        // The row's range is the parameter's, so only a made-up index fails.
+                        let name = SearchParams::SPECS.get(i).map_or("", |p| p.name);
+                        self.search
+                            .set(name, n)
+                            .map_err(|e| OptionError::SearchParam(e.to_string()))?;
+                    }
                     _ => {}
                 }
                 Ok(())
@@ -532,6 +596,13 @@ impl EngineOptions {
             OptionId::StrengthSeed => {
                 OptionValue::Int(i64::try_from(self.strength_seed).unwrap_or(i64::MAX))
             }
+            // An index past the table (never one of `all_options`) reads as 0.
+            OptionId::SearchParam(i) => OptionValue::Int(i64::from(
+                SearchParams::SPECS
+                    .get(i)
+                    .and_then(|p| self.search.get(p.name))
+                    .unwrap_or(0),
+            )),
         }
     }
 }
@@ -550,8 +621,7 @@ impl EngineOptions {
 /// ```
 #[must_use]
 pub fn option_names(keep: impl Fn(&OptionSpec) -> bool, show: impl Fn(&str) -> String) -> String {
-    OPTIONS
-        .iter()
+    all_options()
         .filter(|o| keep(o))
         .map(|o| show(o.name))
         .collect::<Vec<_>>()
@@ -621,8 +691,9 @@ mod tests {
             .set_from_text("Nonsense", Some("1"))
             .unwrap_err()
             .to_string();
+        // (A tuning build lists its search constants after these.)
         assert!(
-            unknown.ends_with(
+            cfg!(feature = "tune-search") || unknown.ends_with(
                 "(options: Hash, PawnKingHash, Threads, MultiPV, Ponder, Move Overhead, UCI_Chess960, Clear Hash, \
                  SyzygyPath, SyzygyProbeDepth, SyzygyProbeLimit, Syzygy50MoveRule, UCI_ShowWDL, \
                  UCI_LimitStrength, UCI_Elo, StrengthSeed)"

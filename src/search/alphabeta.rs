@@ -14,7 +14,7 @@ use super::board::{CheckInfo, is_tactical, prefetch_key, unpack_candidate};
 use super::history::{Heuristics, Prior};
 use super::movepick::{MovePicker, PickerKind};
 use super::node::{Candidate, Node};
-use super::params::{CURRMOVE_AFTER_MS, DRAW_JITTER, IIR_MIN_DEPTH};
+use super::params::{CURRMOVE_AFTER_MS, DRAW_JITTER};
 use super::reductions::late_move_reduction;
 use super::tt::{PackedMove, TtBound};
 use super::types::CurrentMoveInfo;
@@ -126,7 +126,7 @@ impl Worker<'_> {
 
         // Step 6: internal iterative reduction: without a TT move this node is probably not
         // critical.
-        if node.depth >= IIR_MIN_DEPTH && node.tt_move().is_none() {
+        if node.depth >= self.params.iir_min_depth && node.tt_move().is_none() {
             node.depth -= 1;
         }
 
@@ -275,7 +275,15 @@ impl Worker<'_> {
             let nodes_before = self.nodes;
             let new_depth = node.depth - 1 + extension;
             let reduction = (searched > 1).then(|| {
-                late_move_reduction(self.lmr, node, &candidate, searched, new_depth, tt_tactical)
+                late_move_reduction(
+                    self.lmr,
+                    &self.params,
+                    node,
+                    &candidate,
+                    searched,
+                    new_depth,
+                    tt_tactical,
+                )
             });
             let v = self.search_child(
                 &child,
@@ -372,7 +380,7 @@ impl Worker<'_> {
         quiets: &[Move],
         tacticals: &[Move],
     ) {
-        let bonus = Heuristics::bonus(node.depth);
+        let bonus = Heuristics::bonus(&self.params, node.depth);
         if is_tactical(m) {
             self.heur.update_capture(turn, m, bonus);
         } else {

@@ -6,7 +6,7 @@ use shakmaty::{Color, Move};
 
 use super::correction::Correction;
 use super::frame::STACK_PLIES;
-use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_OFFSET, HISTORY_BONUS_PER_PLY, HISTORY_MAX};
+use super::params::{HISTORY_BONUS_LIMIT, HISTORY_MAX, SearchParams};
 use super::tt::PackedMove;
 use crate::eval::weights::role_index;
 use crate::value::MAX_PLY;
@@ -59,8 +59,9 @@ fn piece_square(m: Move) -> usize {
     role_index(m.role()) * 64 + m.to() as usize
 }
 
-// The continuation table's entries fit an `i16` with room to spare.
-const _: () = assert!(HISTORY_MAX + HISTORY_BONUS_MAX <= i16::MAX as i32);
+// The continuation table's entries fit an `i16` with room to spare (`params.rs` holds
+// `history_bonus_max` to `HISTORY_BONUS_LIMIT`).
+const _: () = assert!(HISTORY_MAX + HISTORY_BONUS_LIMIT <= i16::MAX as i32);
 
 /// Where the continuation (or follow-up) row of `color`'s replies to `prev` starts.
 fn continuation_row(color: Color, prev: Move) -> usize {
@@ -149,11 +150,13 @@ impl Heuristics {
         gravity(&mut self.capture[capture_index(color, m)], bonus);
     }
 
-    /// History bonus (and malus) for a cutoff at `depth`: linear in depth, so deep cutoffs
-    /// teach more than the old `16·d²` capped at 1,600 did at depths 2-9, and capped.
+    /// History bonus (and malus) for a cutoff at `depth` with the formula of `params`: linear
+    /// in depth, so deep cutoffs teach more than the old `16·d²` capped at 1,600 did at depths
+    /// 2-9, and capped.
     #[must_use]
-    pub fn bonus(depth: i32) -> i32 {
-        (HISTORY_BONUS_PER_PLY * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX)
+    pub fn bonus(params: &SearchParams, depth: i32) -> i32 {
+        (params.history_bonus_per_ply * depth - params.history_bonus_offset)
+            .clamp(0, params.history_bonus_max)
     }
 
     /// Record a quiet move that caused a beta cutoff at `ply` after `prev`.
@@ -230,7 +233,8 @@ mod tests {
                 (next(4) > 0).then(|| theirs[next(theirs.len())]),
                 (next(4) > 0).then(|| ours[next(ours.len())]),
             ];
-            let bonus = next(2 * HISTORY_BONUS_MAX as usize) as i32 - HISTORY_BONUS_MAX;
+            let max = SearchParams::default().history_bonus_max;
+            let bonus = next(2 * max as usize) as i32 - max;
             heur.update_history(color, prior, m, bonus);
             let entries = [
                 (0, (color, None, m.from(), m.role(), m.to())),

@@ -5,9 +5,6 @@
 use shakmaty::{Chess, Move, Position};
 
 use super::frame::Line;
-use super::params::{
-    ASPIRATION_FULL_AFTER, ASPIRATION_MAX_SHALLOWER, ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW,
-};
 use super::types::{Bound, IterationInfo};
 use super::worker::Worker;
 use crate::value::Value;
@@ -73,9 +70,10 @@ fn aspiration(
     previous: Option<Value>,
     multipv: usize,
 ) -> Option<PvLine> {
-    let mut delta = ASPIRATION_WINDOW;
+    let p = worker.params;
+    let mut delta = p.aspiration_window;
     let (mut alpha, mut beta) = match previous {
-        Some(v) if depth >= ASPIRATION_MIN_DEPTH && !v.is_mate() => (v - delta, v + delta),
+        Some(v) if depth >= p.aspiration_min_depth && !v.is_mate() => (v - delta, v + delta),
         _ => (-Value::INFINITE, Value::INFINITE),
     };
     // After a fail high the re-search goes one ply shallower each time (a fail high is usually
@@ -96,7 +94,7 @@ fn aspiration(
             }
             beta = Value((alpha.0 + beta.0) / 2);
             search_depth = depth;
-            alpha = if delta > ASPIRATION_FULL_AFTER {
+            alpha = if delta > p.aspiration_full_after {
                 -Value::INFINITE
             } else {
                 Value((v.0 - delta).max(-Value::INFINITE.0))
@@ -105,10 +103,10 @@ fn aspiration(
             report(worker, depth, multipv, &line, Bound::Lower);
             if !v.is_mate() {
                 search_depth = (search_depth - 1)
-                    .max(depth - ASPIRATION_MAX_SHALLOWER)
+                    .max(depth - p.aspiration_max_shallower)
                     .max(1);
             }
-            beta = if delta > ASPIRATION_FULL_AFTER {
+            beta = if delta > p.aspiration_full_after {
                 Value::INFINITE
             } else {
                 Value((v.0 + delta).min(Value::INFINITE.0))

@@ -20,7 +20,8 @@
 //! `movegen` (legal moves split into tactical and quiet, in shakmaty's order), `history`
 //! (killers and history tables), `correction` (static-eval correction tables), `board`
 //! (gives-check test, tactical move generation, incremental keys), `tt` (transposition table),
-//! `time` (time management) and `params` (every threshold). How they fit together, and which
+//! `time` (time management) and `params` (every threshold; the tunable ones are
+//! [`SearchParams`], declared through `tunable`). How they fit together, and which
 //! may import which: docs/search.md.
 
 pub(crate) mod alphabeta;
@@ -47,6 +48,7 @@ pub mod tb;
 pub mod threads;
 pub(crate) mod time;
 pub(crate) mod tt;
+mod tunable;
 mod types;
 mod worker;
 
@@ -63,11 +65,13 @@ pub use crate::value::{MAX_PLY, Score, Value};
 use frame::FrameStack;
 use history::Heuristics;
 use iteration::{PvLine, iteration, report};
+pub use params::SearchParams;
 use reductions::LmrTable;
 use strength::{ChoiceRng, StrengthLimit};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
 use tt::{PackedMove, TranspositionTable};
+pub use tunable::{ParamError, ParamSpec};
 pub use types::{
     Bound, CurrentMoveInfo, IterationInfo, Limits, Reporter, SearchControl, SearchResult,
 };
@@ -95,7 +99,10 @@ pub struct Searcher {
     /// The main thread's pawn-king cache (each helper keeps its own), kept across searches.
     pawn_king: PawnKingCache,
     evaluator: Evaluator,
-    lmr: Box<LmrTable>,
+    /// The tunable constants of the search ([`SearchParams`]).
+    params: SearchParams,
+    /// The reduction table of `params` (shared with the helpers).
+    lmr: Arc<LmrTable>,
     helpers: HelperPool,
     tb: tb::TbConfig,
     /// Play below full strength (`None`: full strength).
@@ -125,7 +132,8 @@ impl Searcher {
             heuristics: Heuristics::default(),
             pawn_king: PawnKingCache::default(),
             evaluator: Evaluator::default(),
-            lmr: reductions::lmr_table(),
+            params: SearchParams::default(),
+            lmr: Arc::from(reductions::lmr_table(&SearchParams::default())),
             helpers: HelperPool::default(),
             tb: tb::TbConfig::default(),
             strength: None,
@@ -396,6 +404,41 @@ impl Searcher {
         self.clear();
     }
 
+    /// Search with these constants from the next search on (the helpers too). The reduction
+    /// table is rebuilt when its parameters changed; nothing learned is forgotten (the TT's
+    /// bounds hold whatever pruning found them).
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, SearchParams, Searcher};
+    /// let nodes = |params: SearchParams| {
+    ///     let mut searcher = Searcher::new(1);
+    ///     searcher.set_search_params(params);
+    ///     let limits = Limits { depth: Some(6), ..Default::default() };
+    ///     searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ()).nodes
+    /// };
+    /// let mut wide = SearchParams::default();
+    /// wide.set("lmr_base_x100", 0).unwrap();
+    /// assert_ne!(nodes(wide), nodes(SearchParams::default()));
+    /// ```
+    pub fn set_search_params(&mut self, params: SearchParams) {
+        let table_of = |p: &SearchParams| (p.lmr_base_x100, p.lmr_divisor_x100);
+        if table_of(&params) != table_of(&self.params) {
+            self.lmr = Arc::from(reductions::lmr_table(&params));
+        }
+        self.params = params;
+    }
+
+    /// The constants the search uses.
+    ///
+    /// ```
+    /// use minkowski::search::{SearchParams, Searcher};
+    /// assert_eq!(Searcher::new(1).search_params(), &SearchParams::default());
+    /// ```
+    #[must_use]
+    pub fn search_params(&self) -> &SearchParams {
+        &self.params
+    }
+
     /// Search `pos`. `history` holds the Zobrist keys of the positions before `pos` in the game,
     /// oldest first (for repetition detection).
     ///
@@ -485,6 +528,8 @@ impl Searcher {
             store_root: !restricted,
             tt: Arc::clone(&self.tt),
             evaluator: self.evaluator.clone(),
+            params: self.params,
+            lmr: Arc::clone(&self.lmr),
             counters: Arc::clone(&counters),
             abort: Arc::clone(&abort),
             tb: self.tb.clone(),
@@ -495,7 +540,7 @@ impl Searcher {
             &self.tt,
             &mut self.heuristics,
             &self.evaluator,
-            &self.lmr,
+            (&self.lmr, &self.params),
             time,
             control,
             reporter,

@@ -1,94 +1,128 @@
-//! Every search threshold, named and documented in one place.
+//! Every search threshold, named and documented in one place: first the tunable ones
+//! ([`SearchParams`], one line each: `name = default in min..=max, c_end step;`), then the
+//! constants that are not worth tuning (table sizes, polling, move-ordering offsets).
 //!
-//! Vocabulary: `*_DEPTH` is the largest remaining depth a technique applies at, `*_MARGIN` a
-//! score margin in centipawns (often per ply of depth), `*_BASE`/`*_DIVISOR` terms of a formula.
+//! Vocabulary: `*_depth` is the largest remaining depth a technique applies at (`*_min_depth`
+//! the smallest), `*_margin` a score margin in centipawns (often per ply of depth),
+//! `*_base`/`*_divisor` terms of a formula. Centipawns are the evaluation's: 100 per pawn in
+//! the UCI score, the unit a margin of Stockfish's `search.cpp` must be converted to before
+//! comparing (docs/spsa.md, "Units").
+//!
+//! `c_end` is SPSA's perturbation at the end of a run, in the parameter's units (Fishtest's
+//! convention: about a twentieth of the range). `scripts/spsa.py` reads this table from this
+//! file and writes tuned defaults back into it (`--apply`), so keep one declaration per line.
 
-/// Half-width of the first aspiration window around the previous iteration's score.
-pub const ASPIRATION_WINDOW: i32 = 15;
-/// Aspiration windows: once the half-width passes this, the failing side opens fully.
-pub const ASPIRATION_FULL_AFTER: i32 = 400;
-/// Aspiration windows: after fail highs the re-search is at most this many plies shallower.
-pub const ASPIRATION_MAX_SHALLOWER: i32 = 3;
-/// Aspiration windows are used from this iteration depth on.
-pub const ASPIRATION_MIN_DEPTH: i32 = 5;
+use super::tunable::tunable_params;
 
-/// Reverse futility pruning: applies at this remaining depth or less.
-pub const RFP_DEPTH: i32 = 7;
-/// Reverse futility pruning: the static eval must beat beta by this much per ply.
-pub const RFP_MARGIN: i32 = 80;
+tunable_params! {
+    /// Half-width of the first aspiration window around the previous iteration's score.
+    aspiration_window = 15 in 5..=60, c_end 2.0;
+    /// Aspiration windows: once the half-width passes this, the failing side opens fully.
+    aspiration_full_after = 400 in 100..=1500, c_end 40.0;
+    /// Aspiration windows: after fail highs the re-search is at most this many plies shallower.
+    aspiration_max_shallower = 3 in 0..=6, c_end 0.5;
+    /// Aspiration windows are used from this iteration depth on.
+    aspiration_min_depth = 5 in 1..=10, c_end 0.5;
 
-/// Null-move pruning: needs at least this remaining depth.
-pub const NMP_MIN_DEPTH: i32 = 3;
-/// Null-move pruning: base depth reduction.
-pub const NMP_BASE_REDUCTION: i32 = 3;
-/// Null-move pruning: one more ply of reduction per this many plies of depth.
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
-/// Null-move pruning: one more ply of reduction per this many centipawns eval exceeds beta.
-pub const NMP_EVAL_DIVISOR: i32 = 200;
-/// Null-move pruning: at most this many plies from the eval term.
-pub const NMP_EVAL_MAX: i32 = 3;
+    /// Reverse futility pruning: applies at this remaining depth or less.
+    rfp_depth = 7 in 1..=12, c_end 0.5;
+    /// Reverse futility pruning: the static eval must beat beta by this much per ply.
+    rfp_margin = 80 in 20..=250, c_end 8.0;
 
-/// ProbCut: tried at this remaining depth or more.
-pub const PROBCUT_MIN_DEPTH: i32 = 5;
-/// ProbCut: a capture must hold beta plus this much in the shallow search.
-pub const PROBCUT_MARGIN: i32 = 180;
-/// ProbCut: the shallow search is this many plies shallower than the node.
-pub const PROBCUT_DEPTH_REDUCTION: i32 = 4;
+    /// Null-move pruning: needs at least this remaining depth.
+    nmp_min_depth = 3 in 1..=6, c_end 0.5;
+    /// Null-move pruning: base depth reduction.
+    nmp_base_reduction = 3 in 1..=6, c_end 0.5;
+    /// Null-move pruning: one more ply of reduction per this many plies of depth.
+    nmp_depth_divisor = 4 in 1..=10, c_end 0.5;
+    /// Null-move pruning: one more ply of reduction per this many centipawns eval exceeds beta.
+    nmp_eval_divisor = 200 in 50..=600, c_end 20.0;
+    /// Null-move pruning: at most this many plies from the eval term.
+    nmp_eval_max = 3 in 0..=6, c_end 0.5;
 
-/// Internal iterative reduction: a node without a TT move at this depth or more is searched
-/// one ply shallower.
-pub const IIR_MIN_DEPTH: i32 = 4;
+    /// ProbCut: tried at this remaining depth or more.
+    probcut_min_depth = 5 in 2..=10, c_end 0.5;
+    /// ProbCut: a capture must hold beta plus this much in the shallow search.
+    probcut_margin = 180 in 50..=400, c_end 15.0;
+    /// ProbCut: the shallow search is this many plies shallower than the node.
+    probcut_depth_reduction = 4 in 2..=6, c_end 0.5;
 
-/// Singular extensions: tried at this remaining depth or more.
-pub const SE_MIN_DEPTH: i32 = 8;
-/// Singular extensions: the TT entry may be at most this many plies shallower than the node.
-pub const SE_TT_DEPTH_SLACK: i32 = 3;
-/// Singular extensions: the alternatives must fail below the TT value minus this much per ply.
-pub const SE_DEPTH_MARGIN: i32 = 2;
+    /// Internal iterative reduction: a node without a TT move at this depth or more is searched
+    /// one ply shallower.
+    iir_min_depth = 4 in 2..=10, c_end 0.5;
 
-/// Singular extensions: a TT move whose alternatives fail this far below the singular bound is
-/// extended two plies (not at PV nodes).
-pub const SE_DOUBLE_MARGIN: i32 = 20;
-/// Singular extensions: at most this many double extensions on one line.
-pub const SE_DOUBLE_MAX: i32 = 6;
+    /// Singular extensions: tried at this remaining depth or more.
+    se_min_depth = 8 in 4..=14, c_end 0.5;
+    /// Singular extensions: the TT entry may be at most this many plies shallower than the node.
+    se_tt_depth_slack = 3 in 0..=6, c_end 0.5;
+    /// Singular extensions: the alternatives must fail below the TT value minus this much per ply.
+    se_depth_margin = 2 in 0..=8, c_end 0.5;
+    /// Singular extensions: a TT move whose alternatives fail this far below the singular bound
+    /// is extended two plies (not at PV nodes).
+    se_double_margin = 20 in 0..=80, c_end 4.0;
+    /// Singular extensions: at most this many double extensions on one line.
+    se_double_max = 6 in 0..=16, c_end 1.0;
 
-/// History pruning of quiet moves: applies at this remaining depth or less.
-pub const HISTORY_PRUNE_DEPTH: i32 = 3;
-/// History pruning: a quiet move whose history score is below minus this per ply is skipped.
-pub const HISTORY_PRUNE_MARGIN: i32 = 2500;
-/// Late move pruning: applies at this remaining depth or less.
-pub const LMP_DEPTH: i32 = 8;
-/// Late move pruning: quiet moves tried before the rest are skipped is
-/// `LMP_BASE + depth * depth` (halved when the eval is not improving).
-pub const LMP_BASE: i32 = 3;
+    /// History pruning of quiet moves: applies at this remaining depth or less.
+    history_prune_depth = 3 in 0..=8, c_end 0.5;
+    /// History pruning: a quiet move whose history score is below minus this per ply is skipped.
+    history_prune_margin = 2500 in 500..=8000, c_end 250.0;
+    /// Late move pruning: applies at this remaining depth or less.
+    lmp_depth = 8 in 1..=15, c_end 0.5;
+    /// Late move pruning: quiet moves tried before the rest are skipped is
+    /// `lmp_base + depth * depth` (halved when the eval is not improving).
+    lmp_base = 3 in 0..=12, c_end 0.5;
 
-/// Futility pruning of quiet moves: applies at this remaining depth or less.
-pub const FUTILITY_DEPTH: i32 = 8;
-/// Futility pruning: margin at depth 0.
-pub const FUTILITY_BASE: i32 = 90;
-/// Futility pruning: extra margin per ply.
-pub const FUTILITY_MARGIN: i32 = 100;
+    /// Futility pruning of quiet moves: applies at this remaining depth or less.
+    futility_depth = 8 in 1..=15, c_end 0.5;
+    /// Futility pruning: margin at depth 0.
+    futility_base = 90 in 0..=300, c_end 10.0;
+    /// Futility pruning: extra margin per ply.
+    futility_margin = 100 in 30..=300, c_end 10.0;
 
-/// SEE pruning in the main search: applies at this remaining depth or less.
-pub const SEE_PRUNE_DEPTH: i32 = 6;
-/// SEE pruning: captures losing more than this times depth² are skipped.
-pub const SEE_CAPTURE_MARGIN: i32 = 20;
-/// SEE pruning: quiet moves losing more than this times depth are skipped.
-pub const SEE_QUIET_MARGIN: i32 = 60;
+    /// SEE pruning in the main search: applies at this remaining depth or less.
+    see_prune_depth = 6 in 1..=12, c_end 0.5;
+    /// SEE pruning: captures losing more than this times depth² are skipped.
+    see_capture_margin = 20 in 5..=100, c_end 3.0;
+    /// SEE pruning: quiet moves losing more than this times depth are skipped.
+    see_quiet_margin = 60 in 10..=200, c_end 6.0;
 
-/// Late move reductions: need at least this remaining depth.
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// Late move reductions: moves tried before reductions start (the first is never reduced).
-pub const LMR_MIN_MOVES: usize = 2;
-/// Late move reductions: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies (truncated to
-/// whole plies in the table).
-pub const LMR_BASE: f64 = 0.75;
-/// Late move reductions: divisor of the logarithmic term.
-pub const LMR_DIVISOR: f64 = 2.25;
-/// Late move reductions: extra plies at a node expected to fail high (cut node).
-pub const LMR_CUT_NODE: i32 = 2;
-/// Late move reductions: one ply less per this much history score.
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+    /// Late move reductions: need at least this remaining depth.
+    lmr_min_depth = 3 in 1..=6, c_end 0.5;
+    /// Late move reductions: moves tried before reductions start (the first is never reduced).
+    lmr_min_moves = 2 in 1..=6, c_end 0.5;
+    /// Late move reductions: the table holds `lmr_base_x100 / 100 + ln(depth) * ln(moves) /
+    /// (lmr_divisor_x100 / 100)` plies, truncated to whole plies (a change rebuilds it).
+    lmr_base_x100 = 75 in 0..=200, c_end 8.0;
+    /// Late move reductions: divisor of the logarithmic term, times 100.
+    lmr_divisor_x100 = 225 in 100..=400, c_end 12.0;
+    /// Late move reductions: extra plies at a node expected to fail high (cut node).
+    lmr_cut_node = 2 in 0..=4, c_end 0.5;
+    /// Late move reductions: a quiet move is reduced one ply less per this much history score.
+    lmr_history_divisor = 8192 in 2048..=32768, c_end 600.0;
+    /// Late move reductions: a capture is reduced one ply less per this much capture history.
+    lmr_capture_history_divisor = 6144 in 1536..=32768, c_end 500.0;
+
+    /// Quiescence: delta pruning margin on top of the captured piece's value.
+    delta_margin = 200 in 0..=600, c_end 20.0;
+    /// Quiescence: when the static eval is this far below alpha, captures that do not win
+    /// material (SEE < 1) are skipped.
+    qsearch_see_margin = 100 in 0..=400, c_end 15.0;
+
+    /// History: the bonus (and malus) of a cutoff at depth `d` is
+    /// `clamp(history_bonus_per_ply * d - history_bonus_offset, 0, history_bonus_max)`: linear,
+    /// so the tables learn from a deep cutoff several times faster than from `16·d²`.
+    history_bonus_per_ply = 300 in 50..=1000, c_end 30.0;
+    /// History: subtracted from the linear bonus (a depth-1 cutoff says little).
+    history_bonus_offset = 250 in 0..=1000, c_end 30.0;
+    /// History: cap of one update (at most `HISTORY_BONUS_LIMIT`, below).
+    history_bonus_max = 2400 in 500..=8000, c_end 200.0;
+}
+
+/// The largest `history_bonus_max` may be: an `i16` history entry (within ±[`HISTORY_MAX`])
+/// moved by one bonus must still fit.
+pub const HISTORY_BONUS_LIMIT: i32 = 8000;
+const _: () = assert!(HISTORY_MAX + HISTORY_BONUS_LIMIT <= i16::MAX as i32);
 
 /// Move ordering: added to the history score of a quiet knight fork that keeps its gain: above
 /// any history score (butterfly, continuation and follow-up entries each stay within ±`HISTORY_MAX`), so
@@ -98,25 +132,9 @@ pub const FORK_ORDER_BONUS: i32 = 1 << 20;
 /// Move ordering: a capture's history counts this many times less than MVV-LVA (whose victims
 /// lie 16 × their value apart).
 pub const CAPTURE_HISTORY_ORDER_DIVISOR: i32 = 8;
-/// Late move reductions: a capture is reduced one ply less per this much capture history.
-pub const LMR_CAPTURE_HISTORY_DIVISOR: i32 = 6144;
-
-/// Quiescence: delta pruning margin on top of the captured piece's value.
-pub const DELTA_MARGIN: i32 = 200;
-/// Quiescence: when the static eval is this far below alpha, captures that do not win
-/// material (SEE < 1) are skipped.
-pub const QSEARCH_SEE_MARGIN: i32 = 100;
 
 /// History: entries are kept within ±this (gravity formula).
 pub const HISTORY_MAX: i32 = 16_384;
-/// History: the bonus (and malus) of a cutoff at depth `d` is
-/// `clamp(HISTORY_BONUS_PER_PLY * d - HISTORY_BONUS_OFFSET, 0, HISTORY_BONUS_MAX)`: linear, so
-/// the tables learn from a deep cutoff several times faster than from `16·d²`.
-pub const HISTORY_BONUS_PER_PLY: i32 = 300;
-/// History: subtracted from the linear bonus (a depth-1 cutoff says little).
-pub const HISTORY_BONUS_OFFSET: i32 = 250;
-/// History: cap of one update.
-pub const HISTORY_BONUS_MAX: i32 = 2_400;
 
 /// Correction history: entries are in centipawns times this.
 pub const CORRECTION_GRAIN: i32 = 64;

@@ -7,26 +7,29 @@ use shakmaty::{Chess, Position};
 use super::board::CheckInfo;
 use super::movepick::{MovePicker, PickerKind, see};
 use super::node::Node;
-use super::params::{PROBCUT_DEPTH_REDUCTION, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH};
 use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
 use crate::value::Value;
 
 impl Worker<'_> {
     /// Try to cut a non-PV `node` not in check: each tactical move whose exchange alone could
-    /// lift the corrected static eval to `beta + PROBCUT_MARGIN` is checked by quiescence, and
-    /// if that holds, by a search `PROBCUT_DEPTH_REDUCTION` plies shallower against the raised
+    /// lift the corrected static eval to `beta + probcut_margin` is checked by quiescence, and
+    /// if that holds, by a search `probcut_depth_reduction` plies shallower against the raised
     /// bound. The first to hold it cuts the node (and is stored in the TT); `None` when none
     /// does.
     pub(super) fn probcut(&mut self, pos: &Chess, node: &Node) -> Option<Value> {
         let (depth, ply, beta, hit) = (node.depth, node.ply, node.beta, node.hit);
-        let raised = Value(beta.0 + PROBCUT_MARGIN);
-        if depth < PROBCUT_MIN_DEPTH || beta.0.abs() >= Value::TB_WIN_BOUND.0 {
+        let (margin, reduction) = (
+            self.params.probcut_margin,
+            self.params.probcut_depth_reduction,
+        );
+        let raised = Value(beta.0 + margin);
+        if depth < self.params.probcut_min_depth || beta.0.abs() >= Value::TB_WIN_BOUND.0 {
             return None;
         }
         // A TT entry nearly as deep that says the node stays below the raised bound: no cut.
         if let Some(h) = hit
-            && h.depth > depth - PROBCUT_DEPTH_REDUCTION
+            && h.depth > depth - reduction
             && h.value < raised
         {
             return None;
@@ -54,7 +57,7 @@ impl Worker<'_> {
                 v = -self.negamax(
                     &child,
                     in_check,
-                    depth - PROBCUT_DEPTH_REDUCTION,
+                    depth - reduction,
                     ply + 1,
                     -raised,
                     Value(-raised.0 + 1),
@@ -65,7 +68,7 @@ impl Worker<'_> {
                 return Some(Value::DRAW);
             }
             if v >= raised {
-                let stored = depth - PROBCUT_DEPTH_REDUCTION + 1;
+                let stored = depth - reduction + 1;
                 let (key, raw, mv) = (node.key, node.eval.raw, PackedMove::pack(m));
                 self.tt.store(key, mv, v, raw, stored, TtBound::Lower, ply);
                 return Some(v);

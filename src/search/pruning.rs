@@ -6,7 +6,6 @@ use shakmaty::{Chess, Position, Role};
 
 use super::movepick::see;
 use super::node::{Candidate, Node};
-use super::params::*;
 use super::see::role_value;
 use super::worker::Worker;
 use crate::value::Value;
@@ -18,23 +17,25 @@ impl Worker<'_> {
         let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let (static_eval, eval) = (node.eval.corrected, node.eval.refined);
         // Reverse futility pruning: far above beta at low depth, assume it holds.
-        if depth <= RFP_DEPTH
+        if depth <= self.params.rfp_depth
             && !beta.is_mate()
-            && static_eval.0 - RFP_MARGIN * (depth - i32::from(node.eval.improving)) >= beta.0
+            && static_eval.0 - self.params.rfp_margin * (depth - i32::from(node.eval.improving))
+                >= beta.0
         {
             return Some(static_eval);
         }
         // Null-move pruning, not in zugzwang-prone positions (no pieces besides pawns).
-        if depth >= NMP_MIN_DEPTH
+        if depth >= self.params.nmp_min_depth
             && eval >= beta
             && !beta.is_mate()
             && self.frames[ply].played.is_some()
             && has_non_pawn_material(pos)
             && let Some(child) = self.make_null_move(pos, ply)
         {
-            let r = NMP_BASE_REDUCTION
-                + depth / NMP_DEPTH_DIVISOR
-                + ((eval.0 - beta.0) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+            let p = &self.params;
+            let r = p.nmp_base_reduction
+                + depth / p.nmp_depth_divisor
+                + ((eval.0 - beta.0) / p.nmp_eval_divisor).min(p.nmp_eval_max);
             let v = -self.negamax(
                 &child,
                 false,
@@ -69,15 +70,16 @@ impl Worker<'_> {
     ) -> Option<bool> {
         let (picked, quiet, history) = (&mv.picked, mv.quiet, mv.history);
         let (depth, improving, eval) = (node.depth, node.eval.improving, node.eval.refined);
-        if quiet && depth <= LMP_DEPTH {
-            let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
+        let p = &self.params;
+        if quiet && depth <= p.lmp_depth {
+            let limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
             if quiets_tried as i32 >= limit {
                 return Some(true);
             }
         }
         if quiet
-            && depth <= FUTILITY_DEPTH
-            && eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0
+            && depth <= p.futility_depth
+            && eval.0 + p.futility_base + p.futility_margin * depth <= alpha.0
         {
             return Some(true);
         }
@@ -85,16 +87,16 @@ impl Worker<'_> {
         // play (killers and the counter-move excepted) is skipped near the leaves.
         if quiet
             && !picked.refutation
-            && depth <= HISTORY_PRUNE_DEPTH
-            && history < -HISTORY_PRUNE_MARGIN * depth
+            && depth <= p.history_prune_depth
+            && history < -p.history_prune_margin * depth
         {
             return Some(false);
         }
-        if depth <= SEE_PRUNE_DEPTH {
+        if depth <= p.see_prune_depth {
             let threshold = if quiet {
-                -SEE_QUIET_MARGIN * depth
+                -p.see_quiet_margin * depth
             } else {
-                -SEE_CAPTURE_MARGIN * depth * depth
+                -p.see_capture_margin * depth * depth
             };
             let below = if quiet {
                 // A quiet move that promotes nothing loses at most the piece it moves: when that

@@ -6,7 +6,6 @@ use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
 
 use super::board::CheckInfo;
 use super::movepick::{MovePicker, PickerKind, see};
-use super::params::{DELTA_MARGIN, QSEARCH_SEE_MARGIN};
 use super::see::captured_value;
 use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
@@ -107,7 +106,7 @@ impl Worker<'_> {
                     // (The picker hands out no capture that loses material.)
                     if !in_check
                         && m.promotion().is_none()
-                        && static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0
+                        && static_eval.0 + captured_value(m) + self.params.delta_margin <= alpha.0
                     {
                         continue;
                     }
@@ -115,7 +114,7 @@ impl Worker<'_> {
                     // win material (SEE ≥ 1) are searched. `picked.see` may be a lower bound.
                     if !in_check
                         && m.promotion().is_none()
-                        && static_eval.0 + QSEARCH_SEE_MARGIN <= alpha.0
+                        && static_eval.0 + self.params.qsearch_see_margin <= alpha.0
                         && picked.see < 1
                         && see(pos, m) < 1
                     {

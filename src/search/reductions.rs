@@ -3,21 +3,22 @@
 //! that what is known of the node and the move adjusts.
 
 use super::node::{Candidate, Node};
-use super::params::{
-    LMR_BASE, LMR_CAPTURE_HISTORY_DIVISOR, LMR_CUT_NODE, LMR_DIVISOR, LMR_HISTORY_DIVISOR,
-    LMR_MIN_DEPTH, LMR_MIN_MOVES,
-};
+use super::params::SearchParams;
 
 /// Reductions by `[depth][move number]`, both capped at 63.
 pub type LmrTable = [[i32; 64]; 64];
 
-/// Build the late-move-reduction table: `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR`.
+/// Build the late-move-reduction table of `params`: `base + ln(depth) * ln(moves) / divisor`
+/// (`lmr_base_x100` and `lmr_divisor_x100` over 100: 0.75 and 2.25 exactly by default, as the
+/// float constants they replace were).
 #[must_use]
-pub fn lmr_table() -> Box<LmrTable> {
+pub fn lmr_table(params: &SearchParams) -> Box<LmrTable> {
+    let base = f64::from(params.lmr_base_x100) / 100.0;
+    let divisor = f64::from(params.lmr_divisor_x100) / 100.0;
     let mut t = Box::new([[0; 64]; 64]);
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+            let v = base + (d as f64).ln() * (m as f64).ln() / divisor;
             *r = v as i32;
         }
     }
@@ -25,12 +26,13 @@ pub fn lmr_table() -> Box<LmrTable> {
 }
 
 /// The reduction of `mv`, the `searched`-th move of `node` (not the first), whose full-depth
-/// search would go to `new_depth`; `tt_tactical` says the node's TT move is a capture or a
-/// promotion. Zero for moves that are never reduced (early, winning captures, forks) and at
+/// search would go to `new_depth`, with the table and the adjustments of `params`;
+/// `tt_tactical` says the node's TT move is a capture or a promotion. Zero for moves that are never reduced (early, winning captures, forks) and at
 /// low depth; at most `new_depth - 1`.
 #[must_use]
 pub fn late_move_reduction(
     table: &LmrTable,
+    params: &SearchParams,
     node: &Node,
     mv: &Candidate,
     searched: usize,
@@ -38,8 +40,8 @@ pub fn late_move_reduction(
     tt_tactical: bool,
 ) -> i32 {
     let depth = node.depth;
-    if depth < LMR_MIN_DEPTH
-        || searched <= LMR_MIN_MOVES
+    if depth < params.lmr_min_depth
+        || searched <= params.lmr_min_moves as usize
         || !(mv.quiet || mv.picked.see < 0)
         || mv.picked.fork
     {
@@ -52,14 +54,14 @@ pub fn late_move_reduction(
     r -= i32::from(mv.gives_check);
     // A node expected to fail high needs only one move to do it: the late ones are searched
     // shallower still.
-    r += LMR_CUT_NODE * i32::from(node.cut_node);
+    r += params.lmr_cut_node * i32::from(node.cut_node);
     // A tactical TT move is likely the best here; the quiet alternatives less so.
     r += i32::from(tt_tactical);
     r -= mv.history
         / if mv.quiet {
-            LMR_HISTORY_DIVISOR
+            params.lmr_history_divisor
         } else {
-            LMR_CAPTURE_HISTORY_DIVISOR
+            params.lmr_capture_history_divisor
         };
     r.clamp(0, (new_depth - 1).max(0))
 }

@@ -7,9 +7,6 @@ use std::ops::ControlFlow;
 use shakmaty::{Chess, Move};
 
 use super::node::Node;
-use super::params::{
-    SE_DEPTH_MARGIN, SE_DOUBLE_MARGIN, SE_DOUBLE_MAX, SE_MIN_DEPTH, SE_TT_DEPTH_SLACK,
-};
 use super::tt::{PackedMove, TtBound, TtHit};
 use super::worker::Worker;
 use crate::value::Value;
@@ -48,14 +45,16 @@ impl Worker<'_> {
         tt: TtHit,
     ) -> ControlFlow<Value, i32> {
         let (depth, ply, beta) = (node.depth, node.ply, node.beta);
-        if depth < SE_MIN_DEPTH
-            || tt.depth < depth - SE_TT_DEPTH_SLACK
+        let p = &self.params;
+        if depth < p.se_min_depth
+            || tt.depth < depth - p.se_tt_depth_slack
             || tt.bound == TtBound::Upper
             || tt.value.is_mate()
         {
             return ControlFlow::Continue(0);
         }
-        let singular_beta = Value(tt.value.0 - SE_DEPTH_MARGIN * depth);
+        let (double_margin, double_max) = (p.se_double_margin, p.se_double_max);
+        let singular_beta = Value(tt.value.0 - p.se_depth_margin * depth);
         self.frames.set_excluded(ply, Some(m));
         let v = self.negamax(
             pos,
@@ -72,8 +71,8 @@ impl Worker<'_> {
             // extension, not at PV nodes, a bounded number of times per line so the tree
             // cannot explode).
             let double = !node.pv_node
-                && v.0 < singular_beta.0 - SE_DOUBLE_MARGIN
-                && i32::from(self.frames[ply].double_extensions) < SE_DOUBLE_MAX;
+                && v.0 < singular_beta.0 - double_margin
+                && i32::from(self.frames[ply].double_extensions) < double_max;
             ControlFlow::Continue(1 + i32::from(double))
         } else if singular_beta >= beta {
             // Multi-cut: the TT move and at least one other move both beat beta.

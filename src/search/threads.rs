@@ -21,7 +21,8 @@ use shakmaty::{Chess, Move};
 use super::frame::FrameStack;
 use super::history::Heuristics;
 use super::iteration::iteration;
-use super::reductions::{LmrTable, lmr_table};
+use super::params::SearchParams;
+use super::reductions::LmrTable;
 use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
@@ -56,6 +57,10 @@ pub(crate) struct HelperJob {
     pub tt: Arc<TranspositionTable>,
     /// The evaluation (a copy: weights are small).
     pub evaluator: Evaluator,
+    /// The search's tunable constants.
+    pub params: SearchParams,
+    /// The reduction table built from `params` (shared with the main thread).
+    pub lmr: Arc<LmrTable>,
     /// One published node count per thread, the main thread's first.
     pub counters: Arc<[AtomicU64]>,
     /// Raised by the main thread when its search ends.
@@ -164,14 +169,13 @@ impl Drop for HelperPool {
 fn helper_loop(id: usize, jobs: &Receiver<Message>, done: &Sender<()>) {
     let mut heuristics = Heuristics::default();
     let mut pawn_king = PawnKingCache::default();
-    let lmr = lmr_table();
     while let Ok(message) = jobs.recv() {
         match message {
             Message::Search(job) => {
                 if pawn_king.kib() != job.pawn_king_kib {
                     pawn_king = PawnKingCache::with_kib(job.pawn_king_kib);
                 }
-                search_as_helper(id, &job, &mut heuristics, &mut pawn_king, &lmr);
+                search_as_helper(id, &job, &mut heuristics, &mut pawn_king);
             }
             Message::Clear => {
                 heuristics.clear();
@@ -190,7 +194,6 @@ fn search_as_helper(
     job: &HelperJob,
     heuristics: &mut Heuristics,
     pawn_king: &mut PawnKingCache,
-    lmr: &LmrTable,
 ) {
     let control = SearchControl {
         stop: Arc::clone(&job.abort),
@@ -207,7 +210,7 @@ fn search_as_helper(
         &job.tt,
         heuristics,
         &job.evaluator,
-        lmr,
+        (&job.lmr, &job.params),
         time,
         &control,
         &mut reporter,

@@ -7,7 +7,7 @@ use shakmaty::{Chess, Move, Position};
 
 use super::frame::FrameStack;
 use super::history::Heuristics;
-use super::params::POLL_INTERVAL;
+use super::params::{POLL_INTERVAL, SearchParams};
 use super::reductions::LmrTable;
 use super::time::{RootNodes, TimeManager};
 use super::tt::TranspositionTable;
@@ -23,8 +23,10 @@ pub struct Worker<'a> {
     pub heur: &'a mut Heuristics,
     /// The evaluation.
     pub eval: &'a Evaluator,
-    /// Reduction table.
+    /// Reduction table (built from `params`).
     pub lmr: &'a LmrTable,
+    /// The tunable constants (a copy: the hot paths read them one load away).
+    pub params: SearchParams,
     /// Clock.
     pub time: TimeManager,
     /// Stop flag and ponderhit from the caller.
@@ -61,7 +63,8 @@ pub struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    /// A worker for one search with no node limit, from the root's frame stack `frames`;
+    /// A worker for one search with no node limit, with the constants `tuning` (the reduction
+    /// table and the parameters it was built from), from the root's frame stack `frames`;
     /// `counters` are the node counts of all threads and `counters.1` this worker's index in
     /// them; `pawn_king` is the thread's pawn-king cache.
     #[allow(clippy::too_many_arguments)]
@@ -70,7 +73,7 @@ impl<'a> Worker<'a> {
         tt: &'a TranspositionTable,
         heur: &'a mut Heuristics,
         eval: &'a Evaluator,
-        lmr: &'a LmrTable,
+        tuning: (&'a LmrTable, &SearchParams),
         time: TimeManager,
         control: &'a SearchControl,
         reporter: &'a mut dyn Reporter,
@@ -83,7 +86,8 @@ impl<'a> Worker<'a> {
             tt,
             heur,
             eval,
-            lmr,
+            lmr: tuning.0,
+            params: *tuning.1,
             time,
             control,
             reporter,

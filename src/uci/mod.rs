@@ -209,6 +209,7 @@ fn new_searcher(options: &EngineOptions, evaluator: &Evaluator) -> Searcher {
     searcher.set_multipv(options.multipv);
     searcher.set_move_overhead(options.move_overhead());
     searcher.set_strength(options.strength());
+    searcher.set_search_params(options.search);
     searcher
 }
 
@@ -450,6 +451,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         searcher.set_multipv(self.options.multipv);
         searcher.set_move_overhead(self.options.move_overhead());
         searcher.set_strength(self.options.strength());
+        searcher.set_search_params(self.options.search);
         if self.searcher_seed != Some(self.options.strength_seed) {
             searcher.seed_choice(match self.options.strength_seed {
                 0 => fresh_seed(),

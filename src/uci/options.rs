@@ -3,7 +3,7 @@
 
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
-use crate::options::{EngineOptions, OPTIONS, OptionKind, OptionValue};
+use crate::options::{EngineOptions, OptionKind, OptionValue, all_options};
 
 /// The `option name ... type ...` lines for `uci`, with `defaults` as the defaults shown.
 ///
@@ -14,8 +14,7 @@ use crate::options::{EngineOptions, OPTIONS, OptionKind, OptionValue};
 /// ```
 #[must_use]
 pub fn declarations(defaults: &EngineOptions) -> Vec<String> {
-    OPTIONS
-        .iter()
+    all_options()
         .map(|spec| {
             let name = spec.name.to_owned();
             let config = match (spec.kind, defaults.get(spec.id)) {
