@@ -8,6 +8,7 @@ use super::board::CheckInfo;
 use super::movepick::{MovePicker, PickerKind, see};
 use super::node::Node;
 use super::params::{PROBCUT_DEPTH_REDUCTION, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH};
+use super::stats::Rule;
 use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
 use crate::value::Value;
@@ -31,6 +32,7 @@ impl Worker<'_> {
         {
             return None;
         }
+        self.stats.tried(Rule::ProbCut);
         let mut picker = MovePicker::new(
             pos,
             PickerKind::Tacticals,
@@ -68,6 +70,7 @@ impl Worker<'_> {
                 let stored = depth - PROBCUT_DEPTH_REDUCTION + 1;
                 let (key, raw, mv) = (node.key, node.eval.raw, PackedMove::pack(m));
                 self.tt.store(key, mv, v, raw, stored, TtBound::Lower, ply);
+                self.stats.fired(Rule::ProbCut);
                 return Some(v);
             }
         }

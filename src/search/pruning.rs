@@ -8,6 +8,7 @@ use super::movepick::see;
 use super::node::{Candidate, Node};
 use super::params::*;
 use super::see::role_value;
+use super::stats::Rule;
 use super::worker::Worker;
 use crate::value::Value;
 
@@ -18,11 +19,12 @@ impl Worker<'_> {
         let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let (static_eval, eval) = (node.eval.corrected, node.eval.refined);
         // Reverse futility pruning: far above beta at low depth, assume it holds.
-        if depth <= RFP_DEPTH
-            && !beta.is_mate()
-            && static_eval.0 - RFP_MARGIN * (depth - i32::from(node.eval.improving)) >= beta.0
-        {
-            return Some(static_eval);
+        if depth <= RFP_DEPTH && !beta.is_mate() {
+            self.stats.tried(Rule::ReverseFutility);
+            if static_eval.0 - RFP_MARGIN * (depth - i32::from(node.eval.improving)) >= beta.0 {
+                self.stats.fired(Rule::ReverseFutility);
+                return Some(static_eval);
+            }
         }
         // Null-move pruning, not in zugzwang-prone positions (no pieces besides pawns).
         if depth >= NMP_MIN_DEPTH
@@ -32,6 +34,7 @@ impl Worker<'_> {
             && has_non_pawn_material(pos)
             && let Some(child) = self.make_null_move(pos, ply)
         {
+            self.stats.tried(Rule::NullMove);
             let r = NMP_BASE_REDUCTION
                 + depth / NMP_DEPTH_DIVISOR
                 + ((eval.0 - beta.0) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
@@ -48,6 +51,7 @@ impl Worker<'_> {
                 return Some(Value::DRAW);
             }
             if v >= beta {
+                self.stats.fired(Rule::NullMove);
                 return Some(if v.is_mate() { beta } else { v });
             }
         }
@@ -60,7 +64,7 @@ impl Worker<'_> {
     /// before the move is played, with `alpha` and `quiets_tried` quiet moves searched so far.
     /// `Some(true)` when the rule that pruned it prunes every later quiet move too.
     pub(super) fn futile(
-        &self,
+        &mut self,
         pos: &Chess,
         node: &Node,
         mv: &Candidate,
@@ -70,25 +74,28 @@ impl Worker<'_> {
         let (picked, quiet, history) = (&mv.picked, mv.quiet, mv.history);
         let (depth, improving, eval) = (node.depth, node.eval.improving, node.eval.refined);
         if quiet && depth <= LMP_DEPTH {
+            self.stats.tried(Rule::LateMove);
             let limit = (LMP_BASE + depth * depth) / if improving { 1 } else { 2 };
             if quiets_tried as i32 >= limit {
+                self.stats.fired(Rule::LateMove);
                 return Some(true);
             }
         }
-        if quiet
-            && depth <= FUTILITY_DEPTH
-            && eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0
-        {
-            return Some(true);
+        if quiet && depth <= FUTILITY_DEPTH {
+            self.stats.tried(Rule::Futility);
+            if eval.0 + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha.0 {
+                self.stats.fired(Rule::Futility);
+                return Some(true);
+            }
         }
         // History pruning: a quiet move that has failed again and again after this line of
         // play (killers and the counter-move excepted) is skipped near the leaves.
-        if quiet
-            && !picked.refutation
-            && depth <= HISTORY_PRUNE_DEPTH
-            && history < -HISTORY_PRUNE_MARGIN * depth
-        {
-            return Some(false);
+        if quiet && !picked.refutation && depth <= HISTORY_PRUNE_DEPTH {
+            self.stats.tried(Rule::History);
+            if history < -HISTORY_PRUNE_MARGIN * depth {
+                self.stats.fired(Rule::History);
+                return Some(false);
+            }
         }
         if depth <= SEE_PRUNE_DEPTH {
             let threshold = if quiet {
@@ -105,6 +112,12 @@ impl Worker<'_> {
             } else {
                 picked.see < threshold
             };
+            let rule = if quiet {
+                Rule::SeeQuiet
+            } else {
+                Rule::SeeCapture
+            };
+            self.stats.record(rule, below);
             if below {
                 return Some(false);
             }

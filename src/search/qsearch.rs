@@ -8,6 +8,7 @@ use super::board::CheckInfo;
 use super::movepick::{MovePicker, PickerKind, see};
 use super::params::{DELTA_MARGIN, QSEARCH_SEE_MARGIN};
 use super::see::captured_value;
+use super::stats::Rule;
 use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
 use crate::eval::tactics::winning_fork_squares;
@@ -33,6 +34,7 @@ impl Worker<'_> {
             return Value::DRAW;
         }
         self.nodes += 1;
+        self.stats.qnode();
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 2 {
             return if in_check {
@@ -81,6 +83,7 @@ impl Worker<'_> {
                 self.heur
                     .correction
                     .corrected(pos.turn(), &self.frames[ply].corr_keys, raw_eval);
+            self.stats.record(Rule::QStandPat, static_eval >= beta);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -105,21 +108,22 @@ impl Worker<'_> {
                 if let Some(picked) = picker.next(pos, self.heur, &CheckInfo::NONE) {
                     let m = picked.mv;
                     // (The picker hands out no capture that loses material.)
-                    if !in_check
-                        && m.promotion().is_none()
-                        && static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0
-                    {
-                        continue;
-                    }
-                    // Far below alpha an even trade cannot lift the score: only captures that
-                    // win material (SEE ≥ 1) are searched. `picked.see` may be a lower bound.
-                    if !in_check
-                        && m.promotion().is_none()
-                        && static_eval.0 + QSEARCH_SEE_MARGIN <= alpha.0
-                        && picked.see < 1
-                        && see(pos, m) < 1
-                    {
-                        continue;
+                    if !in_check && m.promotion().is_none() {
+                        let futile = static_eval.0 + captured_value(m) + DELTA_MARGIN <= alpha.0;
+                        self.stats.record(Rule::QDelta, futile);
+                        if futile {
+                            continue;
+                        }
+                        // Far below alpha an even trade cannot lift the score: only captures
+                        // that win material (SEE ≥ 1) are searched. `picked.see` may be a lower
+                        // bound.
+                        let even = static_eval.0 + QSEARCH_SEE_MARGIN <= alpha.0
+                            && picked.see < 1
+                            && see(pos, m) < 1;
+                        self.stats.record(Rule::QSee, even);
+                        if even {
+                            continue;
+                        }
                     }
                     let gives_check = checks
                         .get_or_insert_with(|| CheckInfo::new(pos))
