@@ -20,6 +20,13 @@ src/search/bench.rs (`--bench`).
 
 Wall-clock times depend on the machine's load; node counts do not (one thread).
 `--summarize out.json` prints the tables again from a saved run.
+
+`--selfplay PLIES --go "wtime 10000 btime 10000 winc 100 binc 100"` measures instead what a game
+shows: from each position every engine plays PLIES plies against itself with that `go` command
+(TT and histories kept from move to move, `ucinewgame` only between start positions), and the
+mean depth, nodes and time of its moves are printed. A clock lets an engine's time management
+act (Stockfish 15.1 then keeps counting iterations past the point where it stops deepening its
+search); `--go "movetime 250"` does not.
 """
 
 import argparse
@@ -117,6 +124,31 @@ class Engine:
             per_depth.pop(max(per_depth))
         return per_depth
 
+    def play(self, fen, plies, go):
+        """Self-play of `plies` plies from `fen` with `go`: [(depth, nodes, ms)] of each move."""
+        self.send("ucinewgame")
+        self.ready()
+        moves, out = [], []
+        for _ in range(plies):
+            self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+            self.send(f"go {go}")
+            last = (0, 0, 0)
+            while True:
+                words = self.proc.stdout.readline().split()
+                if not words:
+                    raise SystemExit(f"{self.name}: exited during a search")
+                if words[0] == "bestmove":
+                    break
+                if words[0] == "info" and "depth" in words and "nodes" in words and "pv" in words:
+                    d = int(words[words.index("depth") + 1])
+                    ms = int(words[words.index("time") + 1]) if "time" in words else 0
+                    last = (d, int(words[words.index("nodes") + 1]), ms)
+            if len(words) < 2 or words[1] in ("(none)", "0000"):
+                break
+            moves.append(words[1])
+            out.append(last)
+        return out
+
     def quit(self):
         self.send("quit")
         self.proc.wait(timeout=10)
@@ -150,6 +182,29 @@ def summarize(results, engines, depth):
     return rows
 
 
+def selfplay(engines, fens, args):
+    """Mean depth, nodes and time a move of each engine in self-play from every position."""
+    moves = {name: [] for name in engines}
+    for i, fen in enumerate(fens):
+        for name, engine in engines.items():
+            moves[name] += engine.play(fen, args.selfplay, args.go)
+        print(f"{i + 1}/{len(fens)}", file=sys.stderr, flush=True)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"go": args.go, "moves": moves}, f)
+    print(f"self-play, go {args.go}: {len(fens)} positions x {args.selfplay} plies")
+    print(f"{'engine':<12} {'moves':>6} {'depth':>6} {'nodes':>10} {'ms':>7} {'nps':>9}")
+    for name in engines:
+        got = moves[name]
+        n = max(len(got), 1)
+        depth = sum(d for d, _, _ in got) / n
+        nodes = sum(x for _, x, _ in got) / n
+        ms = sum(t for _, _, t in got) / n
+        print(f"{name:<12} {len(got):>6} {depth:>6.2f} {nodes:>10.0f} {ms:>7.1f} {nodes * 1000 / max(ms, 1):>9.0f}")
+    for engine in engines.values():
+        engine.quit()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", action="append", default=[], help="NAME=PATH (repeatable)")
@@ -161,6 +216,8 @@ def main():
     ap.add_argument("--max-seconds", type=float, default=120.0, help="per search; stopped after")
     ap.add_argument("--json", help="write every position's per-depth nodes and times here")
     ap.add_argument("--summarize", help="print the tables of a saved --json run and exit")
+    ap.add_argument("--selfplay", type=int, help="plies of self-play from each position (with --go)")
+    ap.add_argument("--go", default="movetime 250", help="the go command's arguments in --selfplay")
     args = ap.parse_args()
 
     if args.summarize:
@@ -179,6 +236,9 @@ def main():
     for spec in args.engine:
         name, _, path = spec.partition("=")
         engines[name] = Engine(name, path, options.get(name, []))
+    if args.selfplay:
+        selfplay(engines, fens, args)
+        return
     results = []
     for i, fen in enumerate(fens):
         row = {"fen": fen}
