@@ -16,6 +16,7 @@ use super::movepick::{MovePicker, PickerKind};
 use super::node::{Candidate, Node};
 use super::params::{CURRMOVE_AFTER_MS, DRAW_JITTER};
 use super::reductions::late_move_reduction;
+use super::stats::Rule;
 use super::tt::{PackedMove, TtBound};
 use super::types::CurrentMoveInfo;
 use super::worker::Worker;
@@ -73,6 +74,7 @@ impl Worker<'_> {
             return self.qsearch(pos, in_check, ply, 0, alpha, beta);
         }
         self.nodes += 1;
+        self.stats.main_node(depth, in_check);
         self.seldepth = self.seldepth.max(ply);
 
         // Step 3: the transposition table and the tablebases may answer at once (never for a
@@ -80,6 +82,9 @@ impl Worker<'_> {
         let key = self.frames[ply].key;
         let excluded = self.frames[ply].excluded;
         let hit = self.tt.probe(key, ply);
+        if excluded.is_none() && !pv_node && ply > 0 {
+            self.stats.tried(Rule::TtCut);
+        }
         if let Some(h) = hit
             && excluded.is_none()
             && !pv_node
@@ -87,6 +92,7 @@ impl Worker<'_> {
             && h.depth >= depth
             && h.cuts(alpha, beta)
         {
+            self.stats.fired(Rule::TtCut);
             return h.value;
         }
         // Tablebases after a capture or pawn move (hook 2 of 2; never without tables).
@@ -126,8 +132,12 @@ impl Worker<'_> {
 
         // Step 6: internal iterative reduction: without a TT move this node is probably not
         // critical.
-        if node.depth >= self.params.iir_min_depth && node.tt_move().is_none() {
-            node.depth -= 1;
+        if node.depth >= self.params.iir_min_depth {
+            let no_tt_move = node.tt_move().is_none();
+            self.stats.record(Rule::Iir, no_tt_move);
+            if no_tt_move {
+                node.depth -= 1;
+            }
         }
 
         // Step 7: the moves.
@@ -253,11 +263,11 @@ impl Worker<'_> {
             // Pruning of hopeless moves, once a move that avoids mate is known. Checking
             // moves are never pruned: mating attacks often begin with a quiet check; nor are
             // winning knight forks.
-            let prune = !node.is_root()
-                && best.0 > -Value::MATE_BOUND.0
-                && !node.in_check
-                && !candidate.gives_check
-                && !picked.fork;
+            let may_prune = !node.is_root() && best.0 > -Value::MATE_BOUND.0 && !node.in_check;
+            let prune = may_prune && !candidate.gives_check && !picked.fork;
+            if may_prune {
+                self.stats.record(Rule::CheckExempt, !prune);
+            }
             if prune
                 && let Some(all_quiets) = self.futile(pos, node, &candidate, alpha, quiets.len())
             {
@@ -285,6 +295,9 @@ impl Worker<'_> {
                     tt_tactical,
                 )
             });
+            if let Some(r) = reduction {
+                self.stats.reduction(r);
+            }
             let v = self.search_child(
                 &child,
                 node,
@@ -317,6 +330,9 @@ impl Worker<'_> {
                 let _ = tacticals.try_push(m);
             }
         }
+        // (A move loop that ends here cut off exactly when its best move reached beta.)
+        self.stats
+            .move_loop(node.depth, searched, searched > 0 && best >= node.beta);
         ControlFlow::Continue(MovesSearched {
             best,
             best_move,
@@ -346,8 +362,12 @@ impl Worker<'_> {
         let (a, b) = (-alpha - 1, -alpha);
         let cut = r > 0 || !node.cut_node;
         let mut v = -self.negamax(child, gives_check, new_depth - r, ply, a, b, cut);
+        if r > 0 {
+            self.stats.record(Rule::LmrResearch, v > alpha);
+        }
         if v > alpha && r > 0 {
             v = -self.negamax(child, gives_check, new_depth, ply, a, b, !node.cut_node);
+            self.stats.record(Rule::LmrResearchHeld, v > alpha);
         }
         if v > alpha && v < beta {
             v = -self.negamax(child, gives_check, new_depth, ply, -beta, -alpha, false);

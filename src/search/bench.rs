@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
+use super::stats::SearchStats;
 use super::{Limits, SearchControl, Searcher};
 
 /// Depth `minkowski bench` uses when none is given (about 5–10 s in release on a 2-core
@@ -114,6 +115,9 @@ pub struct BenchReport {
     /// The main thread's pawn-king cache: lookups and hits over the whole run (one cache,
     /// kept from position to position as in a game).
     pub pawn_king: (u64, u64),
+    /// The main thread's per-rule counters over the run (zero-sized without the
+    /// `search-stats` feature).
+    pub stats: SearchStats,
 }
 
 /// Parse a bench FEN (they are all valid; tested).
@@ -188,6 +192,7 @@ fn bench(depth: u32, threads: usize, control: &SearchControl) -> BenchReport {
         elapsed,
         nps,
         pawn_king: searcher.pawn_king_stats(),
+        stats: searcher.take_stats(),
     }
 }
 

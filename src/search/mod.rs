@@ -43,6 +43,7 @@ mod reductions;
 pub(crate) mod see;
 mod singular;
 mod static_eval;
+pub mod stats;
 pub mod strength;
 pub mod tb;
 pub mod threads;
@@ -67,6 +68,7 @@ use history::Heuristics;
 use iteration::{PvLine, iteration, report};
 pub use params::SearchParams;
 use reductions::LmrTable;
+use stats::SearchStats;
 use strength::{ChoiceRng, StrengthLimit};
 use threads::{HelperJob, HelperPool, MAX_THREADS};
 use time::TimeManager;
@@ -109,6 +111,8 @@ pub struct Searcher {
     strength: Option<StrengthLimit>,
     /// The random source of the strength limit's choice among the root's best moves.
     choice_rng: ChoiceRng,
+    /// The main thread's per-rule counters, summed over searches (`search-stats` feature).
+    stats: SearchStats,
 }
 
 /// The choice's seed until [`Searcher::seed_choice`] says otherwise: a fixed one, so that a
@@ -138,6 +142,7 @@ impl Searcher {
             tb: tb::TbConfig::default(),
             strength: None,
             choice_rng: ChoiceRng::new(DEFAULT_CHOICE_SEED),
+            stats: SearchStats::default(),
         }
     }
 
@@ -632,6 +637,8 @@ impl Searcher {
         worker.publish_nodes();
         let tbhits = worker.tb.hits;
         let elapsed = worker.time.elapsed();
+        worker.stats.add_nodes(worker.nodes);
+        self.stats.merge(&worker.stats);
         drop(worker);
         self.helpers.wait();
         let nodes = counters.iter().map(|c| c.load(Ordering::Relaxed)).sum();
@@ -652,6 +659,12 @@ impl Searcher {
             result.ponder_move = self.ponder_from_tt(pos, m);
         }
         result
+    }
+
+    /// The main thread's per-rule counters summed over every search since the last call, which
+    /// resets them (all zero-sized without the `search-stats` feature).
+    pub fn take_stats(&mut self) -> SearchStats {
+        std::mem::take(&mut self.stats)
     }
 
     /// The reply the TT suggests after `m` (for a ponder move when the PV is one move long).

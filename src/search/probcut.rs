@@ -7,6 +7,7 @@ use shakmaty::{Chess, Position};
 use super::board::CheckInfo;
 use super::movepick::{MovePicker, PickerKind, see};
 use super::node::Node;
+use super::stats::Rule;
 use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
 use crate::value::Value;
@@ -34,6 +35,7 @@ impl Worker<'_> {
         {
             return None;
         }
+        self.stats.tried(Rule::ProbCut);
         let mut picker = MovePicker::new(
             pos,
             PickerKind::Tacticals,
@@ -71,6 +73,7 @@ impl Worker<'_> {
                 let stored = depth - reduction + 1;
                 let (key, raw, mv) = (node.key, node.eval.raw, PackedMove::pack(m));
                 self.tt.store(key, mv, v, raw, stored, TtBound::Lower, ply);
+                self.stats.fired(Rule::ProbCut);
                 return Some(v);
             }
         }

@@ -7,6 +7,7 @@ use shakmaty::{Chess, Position, Role};
 use super::movepick::see;
 use super::node::{Candidate, Node};
 use super::see::role_value;
+use super::stats::Rule;
 use super::worker::Worker;
 use crate::value::Value;
 
@@ -17,12 +18,14 @@ impl Worker<'_> {
         let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let (static_eval, eval) = (node.eval.corrected, node.eval.refined);
         // Reverse futility pruning: far above beta at low depth, assume it holds.
-        if depth <= self.params.rfp_depth
-            && !beta.is_mate()
-            && static_eval.0 - self.params.rfp_margin * (depth - i32::from(node.eval.improving))
+        if depth <= self.params.rfp_depth && !beta.is_mate() {
+            self.stats.tried(Rule::ReverseFutility);
+            if static_eval.0 - self.params.rfp_margin * (depth - i32::from(node.eval.improving))
                 >= beta.0
-        {
-            return Some(static_eval);
+            {
+                self.stats.fired(Rule::ReverseFutility);
+                return Some(static_eval);
+            }
         }
         // Null-move pruning, not in zugzwang-prone positions (no pieces besides pawns).
         if depth >= self.params.nmp_min_depth
@@ -32,10 +35,10 @@ impl Worker<'_> {
             && has_non_pawn_material(pos)
             && let Some(child) = self.make_null_move(pos, ply)
         {
-            let p = &self.params;
-            let r = p.nmp_base_reduction
-                + depth / p.nmp_depth_divisor
-                + ((eval.0 - beta.0) / p.nmp_eval_divisor).min(p.nmp_eval_max);
+            self.stats.tried(Rule::NullMove);
+            let r = self.params.nmp_base_reduction
+                + depth / self.params.nmp_depth_divisor
+                + ((eval.0 - beta.0) / self.params.nmp_eval_divisor).min(self.params.nmp_eval_max);
             let v = -self.negamax(
                 &child,
                 false,
@@ -49,6 +52,7 @@ impl Worker<'_> {
                 return Some(Value::DRAW);
             }
             if v >= beta {
+                self.stats.fired(Rule::NullMove);
                 return Some(if v.is_mate() { beta } else { v });
             }
         }
@@ -61,7 +65,7 @@ impl Worker<'_> {
     /// before the move is played, with `alpha` and `quiets_tried` quiet moves searched so far.
     /// `Some(true)` when the rule that pruned it prunes every later quiet move too.
     pub(super) fn futile(
-        &self,
+        &mut self,
         pos: &Chess,
         node: &Node,
         mv: &Candidate,
@@ -70,33 +74,35 @@ impl Worker<'_> {
     ) -> Option<bool> {
         let (picked, quiet, history) = (&mv.picked, mv.quiet, mv.history);
         let (depth, improving, eval) = (node.depth, node.eval.improving, node.eval.refined);
-        let p = &self.params;
-        if quiet && depth <= p.lmp_depth {
-            let limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
+        if quiet && depth <= self.params.lmp_depth {
+            self.stats.tried(Rule::LateMove);
+            let limit = (self.params.lmp_base + depth * depth) / if improving { 1 } else { 2 };
             if quiets_tried as i32 >= limit {
+                self.stats.fired(Rule::LateMove);
                 return Some(true);
             }
         }
-        if quiet
-            && depth <= p.futility_depth
-            && eval.0 + p.futility_base + p.futility_margin * depth <= alpha.0
-        {
-            return Some(true);
+        if quiet && depth <= self.params.futility_depth {
+            self.stats.tried(Rule::Futility);
+            if eval.0 + self.params.futility_base + self.params.futility_margin * depth <= alpha.0 {
+                self.stats.fired(Rule::Futility);
+                return Some(true);
+            }
         }
         // History pruning: a quiet move that has failed again and again after this line of
         // play (killers and the counter-move excepted) is skipped near the leaves.
-        if quiet
-            && !picked.refutation
-            && depth <= p.history_prune_depth
-            && history < -p.history_prune_margin * depth
-        {
-            return Some(false);
+        if quiet && !picked.refutation && depth <= self.params.history_prune_depth {
+            self.stats.tried(Rule::History);
+            if history < -self.params.history_prune_margin * depth {
+                self.stats.fired(Rule::History);
+                return Some(false);
+            }
         }
-        if depth <= p.see_prune_depth {
+        if depth <= self.params.see_prune_depth {
             let threshold = if quiet {
-                -p.see_quiet_margin * depth
+                -self.params.see_quiet_margin * depth
             } else {
-                -p.see_capture_margin * depth * depth
+                -self.params.see_capture_margin * depth * depth
             };
             let below = if quiet {
                 // A quiet move that promotes nothing loses at most the piece it moves: when that
@@ -107,6 +113,12 @@ impl Worker<'_> {
             } else {
                 picked.see < threshold
             };
+            let rule = if quiet {
+                Rule::SeeQuiet
+            } else {
+                Rule::SeeCapture
+            };
+            self.stats.record(rule, below);
             if below {
                 return Some(false);
             }

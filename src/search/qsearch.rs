@@ -7,6 +7,7 @@ use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
 use super::board::CheckInfo;
 use super::movepick::{MovePicker, PickerKind, see};
 use super::see::captured_value;
+use super::stats::Rule;
 use super::tt::{PackedMove, TtBound};
 use super::worker::Worker;
 use crate::eval::tactics::winning_fork_squares;
@@ -32,6 +33,7 @@ impl Worker<'_> {
             return Value::DRAW;
         }
         self.nodes += 1;
+        self.stats.qnode();
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 2 {
             return if in_check {
@@ -80,6 +82,7 @@ impl Worker<'_> {
                 self.heur
                     .correction
                     .corrected(pos.turn(), &self.frames[ply].corr_keys, raw_eval);
+            self.stats.record(Rule::QStandPat, static_eval >= beta);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -104,21 +107,23 @@ impl Worker<'_> {
                 if let Some(picked) = picker.next(pos, self.heur, &CheckInfo::NONE) {
                     let m = picked.mv;
                     // (The picker hands out no capture that loses material.)
-                    if !in_check
-                        && m.promotion().is_none()
-                        && static_eval.0 + captured_value(m) + self.params.delta_margin <= alpha.0
-                    {
-                        continue;
-                    }
-                    // Far below alpha an even trade cannot lift the score: only captures that
-                    // win material (SEE ≥ 1) are searched. `picked.see` may be a lower bound.
-                    if !in_check
-                        && m.promotion().is_none()
-                        && static_eval.0 + self.params.qsearch_see_margin <= alpha.0
-                        && picked.see < 1
-                        && see(pos, m) < 1
-                    {
-                        continue;
+                    if !in_check && m.promotion().is_none() {
+                        let futile =
+                            static_eval.0 + captured_value(m) + self.params.delta_margin <= alpha.0;
+                        self.stats.record(Rule::QDelta, futile);
+                        if futile {
+                            continue;
+                        }
+                        // Far below alpha an even trade cannot lift the score: only captures
+                        // that win material (SEE ≥ 1) are searched. `picked.see` may be a lower
+                        // bound.
+                        let even = static_eval.0 + self.params.qsearch_see_margin <= alpha.0
+                            && picked.see < 1
+                            && see(pos, m) < 1;
+                        self.stats.record(Rule::QSee, even);
+                        if even {
+                            continue;
+                        }
                     }
                     let gives_check = checks
                         .get_or_insert_with(|| CheckInfo::new(pos))

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use shakmaty::{Chess, Move};
 
 use super::node::Node;
+use super::stats::Rule;
 use super::tt::{PackedMove, TtBound, TtHit};
 use super::worker::Worker;
 use crate::value::Value;
@@ -66,6 +67,7 @@ impl Worker<'_> {
             node.cut_node,
         );
         self.frames.set_excluded(ply, None);
+        self.stats.record(Rule::Singular, v < singular_beta);
         if v < singular_beta {
             // Far below: the TT move is the only move by a wide margin, one more ply (double
             // extension, not at PV nodes, a bounded number of times per line so the tree
@@ -73,15 +75,19 @@ impl Worker<'_> {
             let double = !node.pv_node
                 && v.0 < singular_beta.0 - double_margin
                 && i32::from(self.frames[ply].double_extensions) < double_max;
+            self.stats.record(Rule::SingularDouble, double);
             ControlFlow::Continue(1 + i32::from(double))
-        } else if singular_beta >= beta {
-            // Multi-cut: the TT move and at least one other move both beat beta.
-            ControlFlow::Break(singular_beta)
-        } else if tt.value >= beta {
-            // Not singular, and the TT move is expected to fail high anyway: spend less on it.
-            ControlFlow::Continue(-1)
         } else {
-            ControlFlow::Continue(0)
+            // Multi-cut: the TT move and at least one other move both beat beta.
+            let multi_cut = singular_beta >= beta;
+            self.stats.record(Rule::MultiCut, multi_cut);
+            if multi_cut {
+                return ControlFlow::Break(singular_beta);
+            }
+            // Not singular, and the TT move is expected to fail high anyway: spend less on it.
+            let negative = tt.value >= beta;
+            self.stats.record(Rule::SingularNegative, negative);
+            ControlFlow::Continue(-i32::from(negative))
         }
     }
 }

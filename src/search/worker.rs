@@ -9,6 +9,7 @@ use super::frame::FrameStack;
 use super::history::Heuristics;
 use super::params::{POLL_INTERVAL, SearchParams};
 use super::reductions::LmrTable;
+use super::stats::SearchStats;
 use super::time::{RootNodes, TimeManager};
 use super::tt::TranspositionTable;
 use super::types::{Reporter, SearchControl};
@@ -60,6 +61,8 @@ pub struct Worker<'a> {
     pub thread_id: usize,
     /// Tablebase probing (none without tables) and its hit count.
     pub tb: super::tb::SearchTb<'a>,
+    /// Per-rule counters (zero-sized without the `search-stats` feature).
+    pub stats: SearchStats,
 }
 
 impl<'a> Worker<'a> {
@@ -104,6 +107,7 @@ impl<'a> Worker<'a> {
             thread_id: counters.1,
             tb,
             pawn_king,
+            stats: SearchStats::default(),
         }
     }
 
