@@ -65,6 +65,9 @@ impl Info {
     }
 
     /// Pawns, kings and their attacks; the pieces' attacks are added by [`Info::add_attacks`].
+    // Inlined into the evaluation so that it counts bits with `popcnt` there (see
+    // `Evaluator::evaluate_from`).
+    #[inline(always)]
     #[must_use]
     pub fn new(board: &Board) -> Info {
         let occupied = board.occupied();

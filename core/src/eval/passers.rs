@@ -115,6 +115,9 @@ pub fn reads_side_to_move(board: &Board) -> bool {
 }
 
 /// Scores both sides' passed pawns (`passed`, both colours), `turn` to move.
+// Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
+// `Evaluator::evaluate_from`); a separate function would count bits the slow way.
+#[inline(always)]
 pub fn evaluate<T: Tracer>(
     board: &Board,
     info: &Info,

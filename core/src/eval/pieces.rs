@@ -248,6 +248,9 @@ pub fn closedness(board: &Board) -> usize {
 }
 
 /// `color`'s pieces' placement terms; `closed` is [`closedness`] of the board.
+// Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
+// `Evaluator::evaluate_from`); a separate function would count bits the slow way.
+#[inline(always)]
 pub fn evaluate<T: Tracer>(
     board: &Board,
     info: &Info,

@@ -105,6 +105,9 @@ pub mod complexity_index {
 /// assert_eq!(factor(pos.board(), Color::White), SCALE_OPPOSITE_BISHOPS);
 /// assert_eq!(factor(Chess::default().board(), Color::White), SCALE_NORMAL);
 /// ```
+// Inlined into the evaluation so that it counts bits with `popcnt` there (see
+// `Evaluator::evaluate_from`).
+#[inline(always)]
 #[must_use]
 pub fn factor(board: &Board, strong: Color) -> i32 {
     let weak = !strong;

@@ -234,6 +234,9 @@ fn pawn_king_stage<T: Tracer>(
 /// The terms that depend on pawns and kings only (what [`PawnKingCache`] keeps): both sides'
 /// pawn structure, king shelter and storm; returns the passed pawns of both sides. They get
 /// the pawns-and-kings view, not [`Info`]: nothing else can enter a cached sum.
+// Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
+// `Evaluator::evaluate_from`); a separate function would count bits the slow way.
+#[inline(always)]
 fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
     let info = &info.pawns_and_kings();
     let mut passed = Bitboard::EMPTY;

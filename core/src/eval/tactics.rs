@@ -83,6 +83,9 @@ pub const fn pawn_attacks_set(pawns: Bitboard, color: Color) -> Bitboard {
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// assert!(!knight_fork_moves(pos.board(), Color::White).contains(Square::C7));
 /// ```
+// Inlined into the evaluation so that it counts bits with `popcnt` there (see
+// `Evaluator::evaluate_from`).
+#[inline(always)]
 #[must_use]
 pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
     let knights = board.by_piece(Role::Knight.of(attacker));
