@@ -7,23 +7,21 @@
 //! CONTRACT NOTE: the boundary types (in `types.rs`, re-exported here) are what other modules
 //! build on. Their names and fields may grow but should not change shape.
 //!
-//! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores
-//! ([`Value`], [`Score`]), [`mod@bench`] (the fixed bench) and [`strength`] (playing below
-//! full strength: a rating's node budget and the choice among the root's best moves). Inside,
-//! private to the crate:
+//! Public: [`Searcher`] with [`Limits`], [`SearchControl`] and [`Reporter`], the scores ([`Value`],
+//! [`Score`]), [`mod@bench`] (the fixed bench) and [`strength`] (playing below full strength: a
+//! rating's node budget and the choice among the root's best moves). Inside, private to the crate:
 //! `root` (one search from the root, [`Searcher::search`]: root moves, helpers, iterative
 //! deepening, the answer), `frame` (everything kept per ply of the current path, and the only
-//! writer of a child's frame), `worker` (one running search: making moves, node counts, stopping), `alphabeta`
-//! (one node of the main search in named steps, and its move loop) with `node` (a node's
-//! context), `static_eval`, `pruning`, `probcut`, `singular`, `reductions` and `qsearch`,
-//! `iteration` (one iteration of iterative deepening: the MultiPV passes and aspiration
-//! windows, shared by the main and helper threads), `movepick` (SEE, staged ordering),
-//! `movegen` (legal moves split into tactical and quiet, in shakmaty's order), `history`
-//! (killers and history tables), `correction` (static-eval correction tables), `board`
-//! (gives-check test, tactical move generation, incremental keys), `tt` (transposition table),
-//! `time` (time management) and `params` (every threshold; the tunable ones are
-//! [`SearchParams`], declared through `tunable`). How they fit together, and which
-//! may import which: docs/search.md.
+//! writer of a child's frame), `worker` (one running search: making moves, node counts, stopping),
+//! `alphabeta` (one node of the main search in named steps, and its move loop) with `node` (a
+//! node's context), `static_eval`, `pruning`, `probcut`, `singular`, `reductions` and `qsearch`,
+//! `iteration` (one iteration of iterative deepening: the MultiPV passes and aspiration windows,
+//! shared by the main and helper threads), `movepick` (SEE, staged ordering), `movegen` (legal
+//! moves split into tactical and quiet, in shakmaty's order), `history` (killers and history
+//! tables), `correction` (static-eval correction tables), `board` (gives-check test, tactical move
+//! generation, incremental keys), `tt` (transposition table), `time` (time management) and `params`
+//! (every threshold; the tunable ones are [`SearchParams`], declared through `tunable`). How they
+//! fit together, and which may import which: docs/search.md.
 
 pub(crate) mod alphabeta;
 pub mod bench;

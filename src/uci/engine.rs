@@ -111,9 +111,9 @@ pub(super) struct Engine<W: Write + Send + 'static> {
     pub(super) queued: VecDeque<Job>,
     pub(super) debug: bool,
     pub(super) notices: Vec<String>,
-    /// Command-line mode ([`run_uci_commands`]): each line waits until the job before it has
-    /// ended (unless that job waits for `stop` or `ponderhit`), so `go depth 10` then `quit`
-    /// searches to depth 10.
+    /// Command-line mode ([`run_uci_commands`](super::run_uci_commands)): each line waits
+    /// until the job before it has ended (unless that job waits for `stop` or `ponderhit`), so
+    /// `go depth 10` then `quit` searches to depth 10.
     pub(super) script: bool,
     /// Input that arrived while a script waits, oldest first.
     pub(super) pending: VecDeque<Event>,

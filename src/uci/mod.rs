@@ -6,11 +6,12 @@
 //! - the **input** thread (`read_lines`, in `input.rs`) reads lines and sends them down a channel; it
 //!   never blocks anyone;
 //! - the **command loop** (the caller's thread, [`run_uci`]) owns the engine state: options,
-//!   position, the [`Searcher`](crate::search::Searcher) while it is idle. It answers every command at once, `isready`
-//!   included, because it never searches or counts itself;
+//!   position, the [`Searcher`](crate::search::Searcher) while it is idle. It answers every
+//!   command at once, `isready` included, because it never searches or counts itself;
 //! - a **worker** thread per `go`, `go perft` and `bench` (a `job::Job`): the work runs there
-//!   (a search with the `Searcher` moved in), writes its lines through the shared [`Output`](output::Output), and
-//!   a search sends the `Searcher` and its result back down the same channel.
+//!   (a search with the `Searcher` moved in), writes its lines through the shared
+//!   [`Output`](output::Output), and a search sends the `Searcher` and its result back down the
+//!   same channel.
 //!
 //! A `go wtime ...` line goes: `input.rs` (the input thread), then `command_loop.rs`
 //! (`Engine::execute`) → `command.rs` (parsed straight into the search's
