@@ -13,7 +13,7 @@ What is a dependency. Module A depends on module B when A's file names a path th
 B: in a `use` (groups `{...}` expanded, `self`, `as` and `*` understood) or anywhere in the code
 (`crate::eval::Evaluator::new()`). Paths start with `crate::`, `self::`, `super::` (a `super`
 first leaves the inline modules the path is written in, then climbs the files) or the name of
-a child module of the file (`use worker::Worker;` in search/mod.rs). The path leads into the
+a child module of the file (`use history::Heuristics;` in search/mod.rs). The path leads into the
 deepest file module its segments name: `super::worker::Worker` from search/alphabeta.rs leads
 into `search::worker`, `super::Reporter` into `search` itself (search/mod.rs), even when
 search/mod.rs only re-exports it from a child: import an item from the module that defines
@@ -28,7 +28,7 @@ when a module in the first subtree (or P's file) depends on one in the second. A
 connected set of two or more nodes is a circle and is reported with the imports that close
 it. So siblings that import each other (search::alphabeta <-> search::worker) are a circle of
 search; a child that uses its parent's own items (`super::Reporter`) is a circle only if the
-parent's file also imports from that child (search/mod.rs: `use worker::Worker;`); two
+parent's file also imports from that child (search/mod.rs: `use history::Heuristics;`); two
 top-level modules whose files import each other at any depth (search::x -> eval::y and
 eval::z -> search) are a circle of the crate root. Circles inside a file (between its inline
 modules) are not looked at.

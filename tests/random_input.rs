@@ -10,13 +10,15 @@
 //! Case counts are kept small enough for CI (a few seconds in release); raise them with the
 //! `PROPTEST_CASES` environment variable for a longer run.
 
-use std::io::{Cursor, Write};
+mod common;
+
+use std::io::Cursor;
 use std::path::Path;
 use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+use common::uci_session::Shared;
 use minkowski::config::Config;
 use minkowski::epd::Suite;
 use minkowski::eval::weights::Weights;
@@ -28,20 +30,6 @@ use shakmaty::{CastlingMode, Chess, Position};
 
 /// Only a hang should hit this (the loop stops every search at the end of its input).
 const HANG: Duration = Duration::from_secs(120);
-
-/// A writer the test reads back after the loop ends.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("writer lock").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// Feed `input` to the UCI loop until its end; the output lines. Panics on a hang, on output
 /// that is not clean UTF-8 lines, and on any `internal error` (a caught panic).
@@ -58,9 +46,7 @@ fn run_loop(input: Vec<u8>) -> Vec<String> {
     done_rx
         .recv_timeout(HANG)
         .expect("the UCI loop did not finish after the end of its input");
-    let bytes = out.0.lock().expect("writer lock").clone();
-    let text = String::from_utf8(bytes).expect("output is UTF-8");
-    let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let lines = out.lines();
     for line in &lines {
         // A control character (a lone CR, a NUL, an escape) in an echoed input would let a
         // GUI see a line break or garbage where the engine wrote none.

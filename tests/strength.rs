@@ -4,45 +4,16 @@
 //! as an oracle, the planted queen that is never dropped, the top of the range as the full
 //! engine, and determinism given the seed.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+mod common;
 
-use minkowski::config::Config;
+use common::uci_session::run_commands as run;
 use minkowski::search::strength::{MAX_ELO, MIN_ELO, StrengthLimit};
 use minkowski::search::{
     Bound, IterationInfo, Limits, Reporter, Score, SearchControl, SearchResult, Searcher,
 };
-use minkowski::uci::run_uci_commands;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
-
-/// A writer the test reads back after the loop ends.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("not poisoned").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The engine's output for `lines`, each run after the one before it has finished.
-fn run(lines: &[&str]) -> Vec<String> {
-    let out = Shared::default();
-    let lines: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
-    run_uci_commands(&lines, out.clone(), &Config::default(), &[]);
-    let bytes = out.0.lock().expect("not poisoned").clone();
-    String::from_utf8(bytes)
-        .expect("UTF-8")
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
 
 /// The `info` lines with a score and the `bestmove` line of each `go`, in order.
 fn searches(lines: &[String]) -> Vec<(Vec<String>, String)> {

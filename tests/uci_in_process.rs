@@ -1,37 +1,15 @@
 //! The UCI loop in-process, over any reader and writer (`minkowski::uci::run_uci`), and the
 //! command-line mode that runs lines given up front (`minkowski::uci::run_uci_commands`).
 
-use std::io::{Cursor, Write};
-use std::sync::{Arc, Mutex};
+mod common;
 
+use std::io::Cursor;
+
+use common::uci_session::{Shared, run_commands};
 use minkowski::config::Config;
-use minkowski::uci::{MAX_LINE_BYTES, run_uci, run_uci_commands};
+use minkowski::uci::{MAX_LINE_BYTES, run_uci};
 
-/// A writer the test can read back after the loop ends.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("not poisoned").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Shared {
-    fn lines(&self) -> Vec<String> {
-        let bytes = self.0.lock().expect("not poisoned").clone();
-        String::from_utf8(bytes)
-            .expect("UTF-8 output")
-            .lines()
-            .map(str::to_owned)
-            .collect()
-    }
-}
-
+/// The loop's output for `input`, with a notice to show after `uci`.
 fn run(input: &[u8]) -> Vec<String> {
     let out = Shared::default();
     run_uci(
@@ -40,13 +18,6 @@ fn run(input: &[u8]) -> Vec<String> {
         &Config::default(),
         &["hello".to_owned()],
     );
-    out.lines()
-}
-
-fn run_lines(lines: &[&str]) -> Vec<String> {
-    let out = Shared::default();
-    let lines: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
-    run_uci_commands(&lines, out.clone(), &Config::default(), &[]);
     out.lines()
 }
 
@@ -78,7 +49,7 @@ fn a_too_long_line_is_skipped_whole_and_the_next_lines_are_intact() {
 #[test]
 fn command_line_lines_wait_for_the_search_before_them() {
     // `quit` right after `go depth 6` must not cut the search short.
-    let lines = run_lines(&["position startpos", "go depth 6", "quit"]);
+    let lines = run_commands(&["position startpos", "go depth 6", "quit"]);
     let depths: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("info depth "))
@@ -96,7 +67,7 @@ fn command_line_lines_wait_for_the_search_before_them() {
 
 #[test]
 fn command_line_lines_run_in_order_and_stop_an_infinite_search_at_the_end() {
-    let lines = run_lines(&[
+    let lines = run_commands(&[
         "bench 2",
         "isready",
         "position startpos moves e2e4",

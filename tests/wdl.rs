@@ -3,39 +3,11 @@
 //! with a score, refuses bad values as the other options do, and mates and tablebase verdicts
 //! are certain.
 
-use std::io::Write;
+mod common;
+
 use std::process::Command;
-use std::sync::{Arc, Mutex};
 
-use minkowski::config::Config;
-use minkowski::uci::run_uci_commands;
-
-/// A writer the test reads back after the loop ends.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("not poisoned").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// The engine's output for `lines`, each run after the one before it has finished.
-fn run(lines: &[&str]) -> Vec<String> {
-    let out = Shared::default();
-    let lines: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
-    run_uci_commands(&lines, out.clone(), &Config::default(), &[]);
-    let bytes = out.0.lock().expect("not poisoned").clone();
-    String::from_utf8(bytes)
-        .expect("UTF-8")
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
+use common::uci_session::run_commands as run;
 
 /// The `info` lines with a score, one group per `go` (split at each `bestmove`).
 fn searches(lines: &[String]) -> Vec<Vec<String>> {

@@ -1,6 +1,8 @@
 //! Shared by the tests: the committed tables, random won positions, a game against a perfect
-//! defender, and the repository's EPD suites.
+//! defender, and the repository's EPD suites; the UCI loop run in-process ([`uci_session`]).
 #![allow(dead_code)]
+
+pub mod uci_session;
 
 use minkowski::search::tb::{Tablebases, TbConfig};
 use minkowski::search::{Limits, SearchControl, Searcher};

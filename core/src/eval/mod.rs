@@ -23,6 +23,7 @@ pub mod info;
 pub mod king;
 pub mod king_attack;
 mod layout;
+mod material;
 pub mod mobility;
 pub mod passers;
 pub mod pawn_king;
@@ -43,18 +44,18 @@ pub mod trace;
 pub mod tracer;
 pub mod weights;
 
-use shakmaty::{Board, CastlingSide, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{Board, Chess, Color, Position};
 
 /// The evaluation's result type (defined in the bottom layer [`crate::value`], shared with the
 /// search, which adds mate scores), re-exported so an engine that only evaluates finds it here.
 pub use crate::value::Value;
-use base::{MATERIAL, PSQT, TEMPO};
+use base::TEMPO;
 pub use combine::EVAL_LIMIT;
 use pawn_king::{PawnKingCache, WeightsStamp};
 use score::S;
 use trace::{Coefficients, CountingTracer, EvalTrace};
 use tracer::Tracer;
-use weights::{Family, Placed, WeightSpec, Weights, role_index};
+use weights::{Family, Placed, WeightSpec, Weights};
 
 // The weight table: every family's weights, in table order, each family starting where the one
 // before it ends. A new family is placed here (and its terms called below); its own file never
@@ -420,154 +421,12 @@ impl Evaluator {
         let tempo = self.weights[TEMPO].taper(base::phase_of(board));
         Some(Value((2 * tempo - parent.0).clamp(-EVAL_LIMIT, EVAL_LIMIT)))
     }
-
-    /// Material plus piece-square values of every piece on `board`, White's point of view.
-    ///
-    /// ```
-    /// use minkowski_core::eval::Evaluator;
-    /// use minkowski_core::eval::score::S;
-    /// use shakmaty::{Chess, Position};
-    /// // The start position is symmetric: both sides' sums cancel.
-    /// assert_eq!(Evaluator::default().material_psqt(Chess::default().board()), S::ZERO);
-    /// ```
-    #[must_use]
-    pub fn material_psqt(&self, board: &Board) -> S {
-        self.material_psqt_with(board, &mut ())
-    }
-
-    /// [`Evaluator::material_psqt`] of the position after the legal move `m` of `pos`, from
-    /// `before`, the sum of `pos`: only the squares the move touches are looked at.
-    ///
-    /// ```
-    /// use minkowski_core::eval::Evaluator;
-    /// use shakmaty::{Chess, Position, uci::UciMove};
-    /// let (e, pos) = (Evaluator::default(), Chess::default());
-    /// let m = "e2e4".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-    /// let after = e.material_psqt_after(&pos, m, e.material_psqt(pos.board()));
-    /// let child = pos.clone().play(m).unwrap();
-    /// assert_eq!(after, e.material_psqt(child.board()));
-    /// ```
-    #[must_use]
-    pub fn material_psqt_after(&self, pos: &Chess, m: Move, before: S) -> S {
-        let us = pos.turn();
-        let value = |color: Color, role: Role, sq: Square| {
-            let r = role_index(role);
-            let w = &self.weights;
-            let v = w[MATERIAL.at(r)] + w[PSQT.at(r * 64 + relative(sq, color))];
-            if color == Color::White { v } else { -v }
-        };
-        match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => {
-                let mut after =
-                    before - value(us, role, from) + value(us, promotion.unwrap_or(role), to);
-                if let Some(c) = capture {
-                    after -= value(!us, c, to);
-                }
-                after
-            }
-            Move::EnPassant { from, to } => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                before - value(us, Role::Pawn, from) + value(us, Role::Pawn, to)
-                    - value(!us, Role::Pawn, victim)
-            }
-            Move::Castle { king, rook } => {
-                let side = CastlingSide::from_king_side(king < rook);
-                before - value(us, Role::King, king) + value(us, Role::King, side.king_to(us))
-                    - value(us, Role::Rook, rook)
-                    + value(us, Role::Rook, side.rook_to(us))
-            }
-            Move::Put { role, to } => before + value(us, role, to),
-        }
-    }
-
-    /// Material and piece squares of every piece, each term reported to `tracer`.
-    fn material_psqt_with<T: Tracer>(&self, board: &Board, tracer: &mut T) -> S {
-        let w = &self.weights;
-        let mut sum = S::ZERO;
-        for color in [Color::White, Color::Black] {
-            let mut side = S::ZERO;
-            for role in Role::ALL {
-                let r = role_index(role);
-                for sq in board.by_piece(role.of(color)) {
-                    let rel = relative(sq, color);
-                    let (material, psqt) = (MATERIAL.at(r), PSQT.at(r * 64 + rel));
-                    side += w[material] + w[psqt];
-                    tracer.weight(color, material, 1);
-                    tracer.weight(color, psqt, 1);
-                }
-            }
-            sum += if color == Color::White { side } else { -side };
-        }
-        sum
-    }
-}
-
-/// `sq` as seen from `color`'s side of the board (a1 = 0 for White's pieces; Black's are
-/// flipped vertically).
-fn relative(sq: Square, color: Color) -> usize {
-    match color {
-        Color::White => sq as usize,
-        Color::Black => sq.flip_vertical() as usize,
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
-
-    /// Random games (castling, en passant and promotions included): the sum kept move by move
-    /// equals the sum from scratch, and the evaluation from it equals the full evaluation, also
-    /// through a small pawn-king cache (entries replaced often; the second lookup of a position
-    /// finds what the first stored).
-    #[test]
-    fn material_psqt_kept_move_by_move_matches_the_full_sum() {
-        let e = Evaluator::default();
-        let mut cache = PawnKingCache::new(64);
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-            "1k6/8/8/8/8/8/5p2/7K b - - 0 1",
-        ] {
-            for _ in 0..20 {
-                let mut pos: Chess = fen
-                    .parse::<Fen>()
-                    .unwrap()
-                    .into_position(CastlingMode::Standard)
-                    .unwrap();
-                let mut sum = e.material_psqt(pos.board());
-                for _ in 0..100 {
-                    assert_eq!(sum, e.material_psqt(pos.board()));
-                    let (board, turn) = (pos.board(), pos.turn());
-                    assert_eq!(e.evaluate_from(board, turn, sum), e.evaluate(&pos));
-                    for _ in 0..2 {
-                        let cached = e.evaluate_cached(board, turn, sum, &mut cache);
-                        assert_eq!(cached, e.evaluate(&pos));
-                    }
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
-                    sum = e.material_psqt_after(&pos, m, sum);
-                    pos.play_unchecked(m);
-                }
-            }
-        }
-        assert!(cache.hits() * 2 >= cache.probes(), "{} hits", cache.hits());
-    }
+    use crate::eval::test_support::position;
 
     /// One cache used in turn by evaluators of different weights (and by a clone, which shares
     /// its original's stamp) gives each evaluator its own uncached values: a cache never hands
@@ -579,15 +438,7 @@ mod tests {
             "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1",
             "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
         ];
-        let positions: Vec<Chess> = fens
-            .iter()
-            .map(|fen| {
-                fen.parse::<Fen>()
-                    .unwrap()
-                    .into_position(CastlingMode::Standard)
-                    .unwrap()
-            })
-            .collect();
+        let positions: Vec<Chess> = fens.iter().map(|fen| position(fen)).collect();
         let mut changed = Evaluator::default();
         changed
             .weights_mut()

@@ -3,29 +3,10 @@
 //! attack counts (its `danger_base` is traced), the plain terms everywhere.
 
 use super::*;
-use crate::eval::Evaluator;
 use crate::eval::king::DANGER_BASE;
-use crate::eval::trace::CountingTracer;
+use crate::eval::test_support::{position, random_game_positions, side, traced};
 use crate::eval::weights::Slot;
-use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen};
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
-}
-
-/// The evaluation's counts: `(main, danger)`, each per colour (`[white, black]`).
-fn traced(pos: &Chess) -> ([Vec<i32>; 2], [Vec<i32>; 2]) {
-    let mut tracer = CountingTracer::default();
-    let _ = Evaluator::default().evaluate_with(pos.board(), pos.turn(), &mut tracer);
-    (tracer.main, tracer.danger)
-}
-
-fn side(color: Color) -> usize {
-    usize::from(color == Color::Black)
-}
+use shakmaty::{Chess, Position, fen::Fen};
 
 fn attackers(board: &Board, sq: Square, color: Color) -> Vec<Role> {
     board
@@ -164,7 +145,8 @@ fn naive(board: &Board, color: Color) -> Expected {
 }
 
 fn check(pos: &Chess) -> usize {
-    let (main, danger) = traced(pos);
+    let tracer = traced(pos);
+    let (main, danger) = (tracer.main, tracer.danger);
     let fen = || Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string();
     let mut fired = 0;
     for color in Color::ALL {
@@ -187,33 +169,10 @@ fn check(pos: &Chess) -> usize {
 
 #[test]
 fn counts_match_a_square_by_square_oracle_on_random_games() {
-    let starts = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ];
-    let mut seed: u64 = 0x6b1d_a77a_c400_0001;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
     let (mut positions, mut fired) = (0, 0);
-    for start in starts {
-        for _game in 0..15 {
-            let mut pos = position(start);
-            for _ply in 0..60 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m: Move = moves[(next() % moves.len() as u64) as usize];
-                pos.play_unchecked(m);
-                fired += check(&pos);
-                positions += 1;
-            }
-        }
+    for pos in random_game_positions(0x6b1d_a77a_c400_0001, 15) {
+        fired += check(&pos);
+        positions += 1;
     }
     assert!(positions > 1_500, "{positions} positions");
     assert!(fired > 1_000, "the danger inputs fired only {fired} times");
@@ -221,9 +180,10 @@ fn counts_match_a_square_by_square_oracle_on_random_games() {
 
 #[test]
 fn hand_positions() {
-    let main = |fen: &str, color: Color, index: usize| traced(&position(fen)).0[side(color)][index];
+    let main =
+        |fen: &str, color: Color, index: usize| traced(&position(fen)).main[side(color)][index];
     let danger =
-        |fen: &str, color: Color, index: usize| traced(&position(fen)).1[side(color)][index];
+        |fen: &str, color: Color, index: usize| traced(&position(fen)).danger[side(color)][index];
     // The white rook on e1 and queen on d1; the black knight on e5 alone between the rook and
     // the king on e8: one blocker (the attack counts: queen and rook aim at the king's area).
     let fen = "4k3/8/8/4n3/8/8/8/3QRK2 w - - 0 1";

@@ -2,26 +2,8 @@
 //! positions from random games, and hand positions.
 
 use super::*;
-use crate::eval::Evaluator;
-use crate::eval::trace::CountingTracer;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role, Square, fen::Fen};
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
-}
-
-fn traced(pos: &Chess) -> [Vec<i32>; 2] {
-    let mut tracer = CountingTracer::default();
-    let _ = Evaluator::default().evaluate_with(pos.board(), pos.turn(), &mut tracer);
-    tracer.main
-}
-
-fn side(color: Color) -> usize {
-    usize::from(color == Color::Black)
-}
+use crate::eval::test_support::{position, random_game_positions, side, traced};
+use shakmaty::{Position, Role, Square, fen::Fen};
 
 /// The enemy king's area as the evaluation defines it: the king's square and neighbours and
 /// one rank further forward, three files wide (shifted inwards on the edge).
@@ -138,43 +120,20 @@ fn slots() -> [usize; 5] {
 
 #[test]
 fn counts_match_a_naive_oracle_on_random_games() {
-    let starts = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ];
-    let mut seed: u64 = 0x5eed_1e55_0000_0001;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
     let mut fired = [0; 5];
-    for start in starts {
-        for _game in 0..15 {
-            let mut pos = position(start);
-            for _ply in 0..60 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m: Move = moves[(next() % moves.len() as u64) as usize];
-                pos.play_unchecked(m);
-                let traced = traced(&pos);
-                for color in Color::ALL {
-                    let want = naive(pos.board(), color);
-                    for (i, slot) in slots().into_iter().enumerate() {
-                        let got = traced[side(color)][slot];
-                        assert_eq!(
-                            got,
-                            want[i],
-                            "term {i} of {color:?} in {}",
-                            Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
-                        );
-                        fired[i] += usize::from(got != 0);
-                    }
-                }
+    for pos in random_game_positions(0x5eed_1e55_0000_0001, 15) {
+        let traced = traced(&pos).main;
+        for color in Color::ALL {
+            let want = naive(pos.board(), color);
+            for (i, slot) in slots().into_iter().enumerate() {
+                let got = traced[side(color)][slot];
+                assert_eq!(
+                    got,
+                    want[i],
+                    "term {i} of {color:?} in {}",
+                    Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                );
+                fired[i] += usize::from(got != 0);
             }
         }
     }
@@ -186,7 +145,7 @@ fn counts_match_a_naive_oracle_on_random_games() {
 
 #[test]
 fn a_rook_shut_in_beside_its_king_is_trapped() {
-    let count = |fen: &str| traced(&position(fen))[0][ROOK_TRAPPED.at(0).index()];
+    let count = |fen: &str| traced(&position(fen)).main[0][ROOK_TRAPPED.at(0).index()];
     assert_eq!(count("4k3/8/8/8/8/8/5PPP/5KNR w - - 0 1"), 1);
     // The same rook with the king on the other side is not.
     assert_eq!(count("4k3/8/8/8/8/8/5PPP/3K2NR w - - 0 1"), 0);

@@ -2,27 +2,8 @@
 //! shakmaty's `attacks_to` and rays, on positions from random games, and a few hand positions.
 
 use super::*;
-use crate::eval::Evaluator;
-use crate::eval::trace::CountingTracer;
-use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen};
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
-}
-
-/// The evaluation's counts of every weight, per colour (`[white, black]`).
-fn traced(pos: &Chess) -> [Vec<i32>; 2] {
-    let mut tracer = CountingTracer::default();
-    let _ = Evaluator::default().evaluate_with(pos.board(), pos.turn(), &mut tracer);
-    tracer.main
-}
-
-fn side_index(color: Color) -> usize {
-    usize::from(color == Color::Black)
-}
+use crate::eval::test_support::{position, random_game_positions, side, traced};
+use shakmaty::{Chess, Position};
 
 /// How many pieces of `color` attack `sq` (real attacks, nothing seen through).
 fn attackers(board: &Board, sq: Square, color: Color) -> u32 {
@@ -162,13 +143,13 @@ fn all_slots() -> Vec<Slot> {
 type Slot = super::super::weights::Slot<Linear>;
 
 fn check(pos: &Chess) -> usize {
-    let traced = traced(pos);
+    let traced = traced(pos).main;
     let mut nonzero = 0;
     for color in Color::ALL {
         let expected = naive(pos.board(), color);
         for slot in all_slots() {
             let want = expected.iter().find(|(s, _)| *s == slot).map_or(0, |e| e.1);
-            let got = traced[side_index(color)][slot.index()];
+            let got = traced[side(color)][slot.index()];
             assert_eq!(
                 got,
                 want,
@@ -183,34 +164,11 @@ fn check(pos: &Chess) -> usize {
 
 #[test]
 fn counts_match_a_square_by_square_oracle_on_random_games() {
-    let starts = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ];
-    let mut seed: u64 = 0x7a26_e75e_ed00_0001;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
     let mut positions = 0;
     let mut nonzero = 0;
-    for start in starts {
-        for _game in 0..20 {
-            let mut pos = position(start);
-            for _ply in 0..60 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let m: &Move = &moves[(next() % moves.len() as u64) as usize];
-                pos.play_unchecked(*m);
-                nonzero += check(&pos);
-                positions += 1;
-            }
-        }
+    for pos in random_game_positions(0x7a26_e75e_ed00_0001, 20) {
+        nonzero += check(&pos);
+        positions += 1;
     }
     assert!(positions > 2_000, "{positions} positions");
     // The oracle is only a check if the terms fire: most slots do, many times.
@@ -220,7 +178,7 @@ fn counts_match_a_square_by_square_oracle_on_random_games() {
 #[test]
 fn hand_positions() {
     let count = |fen: &str, color: Color, slot: Slot| {
-        traced(&position(fen))[side_index(color)][slot.index()]
+        traced(&position(fen)).main[side(color)][slot.index()]
     };
     // The white rook on e1 x-rays the black queen on e7 through the knight on e4.
     let fen = "4k3/4q3/8/8/4n3/8/8/4RK2 w - - 0 1";

@@ -1,25 +1,9 @@
 use super::*;
-use crate::eval::Evaluator;
-use crate::eval::trace::CountingTracer;
+use crate::eval::test_support::{position, traced};
 use crate::eval::weights::Family;
 use shakmaty::{
     CastlingMode, Chess, EnPassantMode, FromSetup, Position, Square, attacks, fen::Fen,
 };
-
-fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
-}
-
-/// Every weight count of the full evaluation of `pos`, per colour (`[white, black]`): the
-/// threat terms as the engine computes them, from the attack maps the mobility pass fills in.
-fn traced(pos: &Chess) -> [Vec<i32>; 2] {
-    let mut tracer = CountingTracer::default();
-    let _ = Evaluator::default().evaluate_with(pos.board(), pos.turn(), &mut tracer);
-    tracer.main
-}
 
 /// `color`'s count of element `index` of `field` in `fen`, checked to be the same for the other
 /// colour in the colour-flipped position.
@@ -31,11 +15,11 @@ fn count<C, const N: usize, F: Family>(
 ) -> i32 {
     let pos = position(fen);
     let side = usize::from(color == Color::Black);
-    let n = traced(&pos)[side][field.at(index).index()];
+    let n = traced(&pos).main[side][field.at(index).index()];
     let setup = pos.to_setup(EnPassantMode::Legal).into_mirrored();
     let twin = Chess::from_setup(setup, CastlingMode::Standard).unwrap();
     assert_eq!(
-        traced(&twin)[1 - side][field.at(index).index()],
+        traced(&twin).main[1 - side][field.at(index).index()],
         n,
         "{fen}: twin"
     );
@@ -439,7 +423,7 @@ fn threat_counts_match_a_square_by_square_oracle_on_suite_positions() {
     assert!(positions.len() > 500);
     let mut fired = [0; 10];
     for pos in &positions {
-        let counts = traced(pos);
+        let counts = traced(pos).main;
         for color in Color::ALL {
             let expected = naive(pos.board(), color);
             let side = usize::from(color == Color::Black);
