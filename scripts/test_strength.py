@@ -94,9 +94,12 @@ class StrengthScripts(unittest.TestCase):
     def test_bad_rows_are_refused_with_their_line(self):
         with open(self.csv, "a", encoding="utf-8") as f:
             f.write("2026-12-01,,,X,high,,10+0.1,2,1,0,1,50.0,0,,0,,\n")
+        with open(self.csv, encoding="utf-8") as f:
+            bad_line = len(f.readlines())  # the row just appended: the file's last line
         out = self.plot("--check")
         self.assertEqual(out.returncode, 2)
-        self.assertIn("matches.csv:8: opponent_rating 'high' is not a number", out.stderr)
+        self.assertIn(f"matches.csv:{bad_line}: opponent_rating 'high' is not a number",
+                      out.stderr)
         with open(self.csv, "w", encoding="utf-8") as f:
             f.write("date,opponent\n")
         self.assertIn("the header must be", self.plot("--table").stderr)
