@@ -292,10 +292,7 @@ mod tests {
             assert!(limit.temperature_cp() <= previous.temperature_cp(), "{elo}");
             previous = limit;
         }
-        assert_eq!(
-            StrengthLimit::new(MAX_ELO - 1).node_limit(),
-            Some(192_342)
-        );
+        assert_eq!(StrengthLimit::new(MAX_ELO - 1).node_limit(), Some(192_342));
     }
 
     #[test]
