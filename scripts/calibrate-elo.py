@@ -9,9 +9,11 @@ docs/strength/matches.csv (scripts/add-match.py), then the picture and tables re
     python3 scripts/calibrate-elo.py --settings 1500,2100 --anchors fairymax,sf@1500 --games 100
 
 Anchors (`--anchors auto`, the default): for each setting, the two rated engines of
-docs/strength/anchors.csv nearest to it within --window points, and where there are fewer than
-two, Stockfish 15.1 at the same UCI_Elo (`sf@N`, whose own levels were calibrated against CCRL
-40/4 engines): the low settings have no other anchor, and a second opinion is worth its games.
+docs/strength/anchors.csv nearest to it within --window points, and where there is none that
+near, the nearest rated engine at any distance (below 1700 that is Fairy-Max, 1940). Stockfish
+at its own UCI_Elo (`sf@N`) is never chosen by itself: at 10+0.1 its levels measured 320 to 900
+points above their number against the rated engines (docs/strength.md, first round); give it by
+name (`--anchors sf@SETTING`) for a second opinion.
 Fairy-Max gets openings as moves (it has no setboard): openings.pgn instead of the EPD book.
 
 The commands are run from the repository's root, with paths relative to it (the shared match
@@ -64,9 +66,9 @@ def anchors_for(setting, choice, window, rated):
     if choice != "auto":
         return [a.strip().replace("@SETTING", f"@{setting}") for a in choice.split(",")
                 if a.strip()]
-    near = sorted((abs(r - setting), p) for p, r in rated if abs(r - setting) <= window)
-    chosen = [p for _, p in near[:2]]
-    return chosen if len(chosen) == 2 else chosen + [f"sf@{setting}"]
+    by_distance = sorted((abs(r - setting), p) for p, r in rated)
+    within = [p for distance, p in by_distance if distance <= window][:2]
+    return within or [p for _, p in by_distance[:1]]
 
 
 def engine_version(engine):

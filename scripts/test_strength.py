@@ -151,14 +151,16 @@ class StrengthScripts(unittest.TestCase):
         self.assertEqual(out.returncode, 0, out.stderr)
         lines = out.stdout.splitlines()
         matches = [l for l in lines if "tools/match.py " in l]
-        self.assertEqual(len(matches), 14, out.stdout)
+        # 1350-2300 one anchor each (Fairy-Max, or Phalanx at 2300), 2500 and 2700 two each.
+        self.assertEqual(len(matches), 10, out.stdout)
         self.assertTrue(all("--tc 10+0.1" in l and "-o UCI_LimitStrength=true" in l
                             for l in matches))
         self.assertIn("-o UCI_Elo=1350", matches[0])
-        self.assertIn("-e sf@1350", matches[0])
+        self.assertIn("-e fairymax", matches[0])
+        self.assertFalse(any("-e sf@" in l for l in matches), "Stockfish's levels are no anchor")
         fairy = [l for l in matches if "-e fairymax" in l]
         self.assertTrue(fairy and all("openings.pgn" in l for l in fairy))
-        self.assertEqual(sum("add-match.py" in l for l in lines), 14)
+        self.assertEqual(sum("add-match.py" in l for l in lines), 10)
         self.assertEqual(lines[-1], "python3 scripts/strength-plot.py")
         with open(self.csv, encoding="utf-8") as f, open(MATCHES, encoding="utf-8") as g:
             self.assertEqual(f.read(), g.read())  # nothing was played or added
