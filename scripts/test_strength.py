@@ -126,9 +126,20 @@ class StrengthScripts(unittest.TestCase):
         again = run(ADD, path, "--csv", self.csv, "--date", "2026-12-02")
         self.assertEqual(again.returncode, 1)
         self.assertIn("already holds this match", again.stderr)
-        # The levels table now has the setting's measured rating.
+        # The levels table now has the match in the setting's row, and the setting's rating is
+        # the pool of every match at 1700 (the real ones too), weighted by 1/error², computed
+        # here independently of the script.
         levels = run(PLOT, "--csv", self.csv, "--levels").stdout
-        self.assertIn("| 1700 | Fairy-Max 5.0b: 100, +0 ± 60 | 1940 ± 60 |", levels)
+        row_1700 = [l for l in levels.splitlines() if l.startswith("| 1700 |")]
+        self.assertEqual(len(row_1700), 1, levels)
+        self.assertIn("Fairy-Max 5.0b: 100, +0 ± 60", row_1700[0])
+        with open(self.csv, newline="", encoding="utf-8") as f:
+            at_1700 = [(float(r["opponent_rating"]) + float(r["elo"]), float(r["elo_error"]))
+                       for r in csv.DictReader(f) if r["uci_elo"] == "1700"]
+        weights = [1 / e ** 2 for _, e in at_1700]
+        pooled = sum(w * r for w, (r, _) in zip(weights, at_1700)) / sum(weights)
+        error = sum(weights) ** -0.5
+        self.assertTrue(row_1700[0].endswith(f"| {pooled:.0f} ± {error:.0f} |"), row_1700[0])
         self.assertNotIn("Fairy-Max", run(PLOT, "--csv", self.csv, "--summary").stdout)
 
     def test_aborted_and_partial_matches_are_refused(self):
