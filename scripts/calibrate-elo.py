@@ -10,7 +10,7 @@ docs/strength/matches.csv (scripts/add-match.py), then the picture and tables re
 
 Anchors (`--anchors auto`, the default): for each setting, the two rated engines of
 docs/strength/anchors.csv nearest to it within --window points, and where there is none that
-near, the nearest rated engine at any distance (below 1700 that is Fairy-Max, 1940). Stockfish
+near, the nearest rated engine at any distance (below 1640 that is Fairy-Max, 1940). Stockfish
 at its own UCI_Elo (`sf@N`) is never chosen by itself: at 10+0.1 its levels measured 320 to 900
 points above their number against the rated engines (docs/strength.md, first round); give it by
 name (`--anchors sf@SETTING`) for a second opinion.
