@@ -18,7 +18,7 @@ use super::iteration::{PvLine, iteration, report};
 use super::strength::StrengthLimit;
 use super::tb;
 use super::threads::HelperJob;
-use super::time::TimeManager;
+use super::time::{self, TimeManager};
 use super::tt::PackedMove;
 use super::types::{Bound, Limits, Reporter, SearchControl, SearchResult};
 use super::worker::Worker;
@@ -53,7 +53,13 @@ impl Searcher {
         control: &SearchControl,
         reporter: &mut impl Reporter,
     ) -> SearchResult {
-        let time = TimeManager::new(limits, pos.turn(), self.move_overhead, control);
+        let time = TimeManager::new(
+            limits,
+            pos.turn(),
+            time::game_ply(pos),
+            self.move_overhead,
+            control,
+        );
         self.tt.new_search();
         let legal = pos.legal_moves();
         let mut root_moves: Vec<Move> = legal

@@ -202,6 +202,7 @@ fn search_as_helper(
     let time = TimeManager::new(
         &Limits::default(),
         shakmaty::Position::turn(&job.pos),
+        0,
         Duration::ZERO,
         &control,
     );

@@ -14,14 +14,21 @@ use shakmaty::{Color, Move};
 use super::types::{Limits, SearchControl};
 use crate::value::Value;
 
-/// Moves-to-go assumed when the GUI sends none (sudden death or increment). 40 rather than 30
-/// since the soft limit is scaled by the search's stability: a settled move now stops early, so
-/// the base is lower and the time saved goes to the unsettled moves.
-pub const DEFAULT_MOVES_TO_GO: u32 = 40;
 /// At most this many moves-to-go are believed (longer controls are spread as if this).
 pub const MAX_MOVES_TO_GO: u32 = 50;
-/// Share of the increment added to each move's soft budget, in percent.
+/// Share of the increment added to each move's soft budget when the GUI sends moves-to-go, in
+/// percent.
 pub const INCREMENT_PERCENT: i64 = 75;
+/// Without moves-to-go (sudden death or increment), the game is assumed to last this many more
+/// moves at its start…
+pub const HORIZON_START: i64 = 50;
+/// …one move fewer every this many plies played…
+pub const HORIZON_PLIES_PER_MOVE: i64 = 4;
+/// …and never fewer than this. A fixed horizon (40 moves, before issue 58) spreads the clock
+/// over a game that never ends, so every game finished with an eighth of the clock unused (87 %
+/// used at 8+0.08, Ethereal 98 %); a horizon that shrinks as the game goes on spends what a
+/// long game leaves, yet keeps most of the clock for the moves still to come.
+pub const HORIZON_MIN: i64 = 20;
 /// The soft limit is never more than this percentage of the usable clock.
 pub const SOFT_MAX_PERCENT: i64 = 50;
 /// The hard limit is this multiple of the soft budget (room for the scaled soft limit, up to
@@ -178,15 +185,17 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Budget for a search for `turn` under `limits`, started now.
+    /// Budget for a search for `turn` under `limits` at `game_ply` (half-moves since the
+    /// game's start: see [`game_ply`]), started now.
     #[must_use]
     pub fn new(
         limits: &Limits,
         turn: Color,
+        game_ply: u32,
         overhead: Duration,
         control: &SearchControl,
     ) -> TimeManager {
-        let (soft, hard) = budget(limits, turn, overhead);
+        let (soft, hard) = budget(limits, turn, game_ply, overhead);
         let now = Instant::now();
         TimeManager {
             start: now,
@@ -271,14 +280,24 @@ impl TimeManager {
     }
 }
 
+/// Half-moves played since the game's start in `pos`, from its move number (what a GUI's
+/// `position` command carries, even when it sends a FEN of the current position).
+#[must_use]
+pub fn game_ply(pos: &impl shakmaty::Position) -> u32 {
+    let before = pos.fullmoves().get().saturating_sub(1).saturating_mul(2);
+    before.saturating_add(u32::from(pos.turn() == Color::Black))
+}
+
 fn ms(v: i64) -> Duration {
     Duration::from_millis(v.max(0) as u64)
 }
 
-/// (soft, hard) limits for `limits`; `None` means unlimited.
+/// (soft, hard) limits for `limits`, `turn` to move at `game_ply` (half-moves since the game's
+/// start); `None` means unlimited.
 fn budget(
     limits: &Limits,
     turn: Color,
+    game_ply: u32,
     overhead: Duration,
 ) -> (Option<Duration>, Option<Duration>) {
     if limits.infinite {
@@ -309,14 +328,21 @@ fn budget(
         .saturating_sub(overhead_ms)
         .saturating_sub(reserve)
         .max(0);
-    let mtg = i64::from(
-        limits
-            .movestogo
-            .unwrap_or(DEFAULT_MOVES_TO_GO)
-            .clamp(1, MAX_MOVES_TO_GO),
-    );
     let percent = |v: i64, p: i64| v / 100 * p + v % 100 * p / 100;
-    let base = (usable / mtg).saturating_add(percent(inc, INCREMENT_PERCENT));
+    let base = match limits.movestogo {
+        // A control with a move count: spread the clock over the moves until it.
+        Some(mtg) => {
+            let mtg = i64::from(mtg.clamp(1, MAX_MOVES_TO_GO));
+            (usable / mtg).saturating_add(percent(inc, INCREMENT_PERCENT))
+        }
+        // Sudden death or increment: the clock and the increments of the moves the game is
+        // expected to last, spread over them.
+        None => {
+            let horizon = (HORIZON_START - i64::from(game_ply) / HORIZON_PLIES_PER_MOVE)
+                .clamp(HORIZON_MIN, HORIZON_START);
+            usable.saturating_add(inc.saturating_mul(horizon - 1)) / horizon
+        }
+    };
     let soft = base.min(percent(usable, SOFT_MAX_PERCENT));
     let hard = base
         .saturating_mul(HARD_FACTOR)
@@ -349,7 +375,7 @@ mod tests {
             (-500, 0, None),
             (60_000, 1000, Some(1)),
         ] {
-            let (soft, hard) = budget(&limits(t, i, m), Color::White, o);
+            let (soft, hard) = budget(&limits(t, i, m), Color::White, 0, o);
             let (soft, hard) = (soft.unwrap(), hard.unwrap());
             assert!(soft <= hard);
             assert!(
@@ -370,7 +396,7 @@ mod tests {
             (i64::MIN, i64::MIN),
             (0, i64::MAX),
         ] {
-            let (soft, hard) = budget(&limits(t, i, None), Color::White, o);
+            let (soft, hard) = budget(&limits(t, i, None), Color::White, 0, o);
             let (soft, hard) = (soft.unwrap(), hard.unwrap());
             assert!(soft <= hard, "{t} {i}");
             if t == i64::MAX {
@@ -383,13 +409,59 @@ mod tests {
         }
     }
 
+    /// Without moves-to-go the horizon shrinks as the game goes on: the same clock buys more
+    /// time a move at move 40 than at move 1, and from move 60 on the horizon holds.
+    #[test]
+    fn later_in_the_game_the_same_clock_buys_more() {
+        let o = Duration::from_millis(10);
+        let soft = |ply| {
+            budget(&limits(60_000, 500, None), Color::White, ply, o)
+                .0
+                .unwrap()
+        };
+        assert!(soft(0) < soft(80), "{:?} {:?}", soft(0), soft(80));
+        assert!(soft(80) < soft(120));
+        assert_eq!(soft(120), soft(400));
+        // A move count from the GUI is spread as before, whatever the ply.
+        let counted = |ply| budget(&limits(60_000, 500, Some(20)), Color::White, ply, o).0;
+        assert_eq!(counted(0), counted(200));
+    }
+
+    /// A game played at the soft limit of every move: at 8+0.08 it never runs out of time,
+    /// keeps the reserve, and a long game ends having spent nearly all of its clock (the
+    /// fixed 40-move horizon of before left about a tenth unused after 80 moves).
+    #[test]
+    fn a_whole_game_at_the_soft_limit_spends_the_clock_and_never_runs_out() {
+        let o = Duration::from_millis(10);
+        for moves in [30_u32, 60, 80, 120, 300] {
+            let (mut clock, inc) = (8_000_i64, 80_i64);
+            for m in 0..moves {
+                let (soft, hard) = budget(&limits(clock, inc, None), Color::White, 2 * m, o);
+                let (soft, hard) = (
+                    soft.unwrap().as_millis() as i64,
+                    hard.unwrap().as_millis() as i64,
+                );
+                assert!(
+                    soft <= hard && hard < clock,
+                    "move {m} of {moves}: {soft} {hard} {clock}"
+                );
+                clock = clock - soft + inc;
+                assert!(clock > 50, "move {m} of {moves}: clock {clock}");
+            }
+            let spent = 1.0 - clock as f64 / (8_000.0 + 80.0 * f64::from(moves));
+            if moves >= 80 {
+                assert!(spent > 0.93, "{moves} moves: spent {spent:.3}");
+            }
+        }
+    }
+
     #[test]
     fn movetime_is_exact_minus_overhead() {
         let l = Limits {
             movetime: Some(Duration::from_millis(1000)),
             ..Default::default()
         };
-        let (s, h) = budget(&l, Color::Black, Duration::from_millis(30));
+        let (s, h) = budget(&l, Color::Black, 0, Duration::from_millis(30));
         assert_eq!((s, h), (Some(ms(970)), Some(ms(970))));
     }
 
@@ -400,7 +472,7 @@ mod tests {
             btime: Some(1_000),
             ..Default::default()
         };
-        let (_, h) = budget(&l, Color::Black, Duration::ZERO);
+        let (_, h) = budget(&l, Color::Black, 0, Duration::ZERO);
         assert!(h.unwrap() < ms(1000));
     }
 
@@ -413,6 +485,7 @@ mod tests {
         let tm = TimeManager::new(
             &limits,
             shakmaty::Color::White,
+            0,
             Duration::from_millis(30),
             &SearchControl::default(),
         );
@@ -477,6 +550,7 @@ mod tests {
         TimeManager::new(
             limits,
             Color::White,
+            0,
             Duration::from_millis(30),
             &SearchControl::default(),
         )
