@@ -211,6 +211,56 @@ class Resume(unittest.TestCase):
             self.assertIn("pairs 12 of 12 (12 steps), games 24", report)
             self.assertIn("margin", report)
 
+    def test_cutechess_command_carries_each_side_its_values(self):
+        cmd = spsa.cutechess_command("/cc", "/e", {"margin": 70, "depth": 6},
+                                     {"margin": 90, "depth": 8}, 3000, "/tmp/o.epd", 2, 2)
+        plus = cmd.index("name=plus")
+        minus = cmd.index("name=minus")
+        self.assertEqual(cmd[plus + 1:plus + 3], ["option.margin=70", "option.depth=6"])
+        self.assertEqual(cmd[minus + 1:minus + 3], ["option.margin=90", "option.depth=8"])
+        for word in ("nodes=3000", "tc=inf", "file=/tmp/o.epd", "-repeat", "twosided=true"):
+            self.assertIn(word, cmd)
+        self.assertEqual(cmd[cmd.index("-rounds") + 1], "2")
+        self.assertEqual(cmd[cmd.index("-games") + 1], "2")
+
+    def test_cutechess_output_parses_and_faults_are_refused(self):
+        out = ("Started game 1 of 2 (plus vs minus)\n"
+               "Score of plus vs minus: 0 - 0 - 1  [0.500] 1\n"
+               "Score of plus vs minus: 1 - 0 - 1  [0.750] 2\nFinished match\n")
+        self.assertEqual(spsa.parse_cutechess(out, 2), (1, 1, 0))  # cutechess prints W - L - D
+        self.assertEqual(spsa.parse_cutechess(out.replace("1 - 0 - 1", "0 - 2 - 0"), 2),
+                         (0, 0, 2))
+        with self.assertRaises(spsa.SpsaError):
+            spsa.parse_cutechess(out, 4)  # games missing
+        with self.assertRaises(spsa.SpsaError):
+            spsa.parse_cutechess("Finished game 1 (plus vs minus): 0-1 {White loses on time}\n"
+                                 + out, 2)
+        with self.assertRaises(spsa.SpsaError):
+            spsa.parse_cutechess("Warning: cannot start engine\n", 2)
+
+    def test_cutechess_player_plays_the_steps_openings(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            openings = os.path.join(tmp, "openings.epd")
+            with open(openings, "w") as fh:
+                fh.write("# a comment\n" + "".join(f"8/8/8/8/8/8/{i}/8 w - -\n"
+                                                   for i in range(1, 6)))
+            seen = os.path.join(tmp, "seen.epd")
+            fake = os.path.join(tmp, "cutechess-cli")
+            with open(fake, "w") as fh:  # copies its opening file, reports the plus side's score
+                fh.write("#!/bin/sh\nwhile [ $# -gt 0 ]; do case $1 in file=*) "
+                         f"cp \"${{1#file=}}\" {seen};; esac; shift; done\n"
+                         "echo 'Score of plus vs minus: 2 - 1 - 1  [0.625] 4'\n")
+            os.chmod(fake, 0o755)
+            play = spsa.cutechess_player("/bin/true", fake, 3000, openings)
+            self.assertEqual(play({"margin": 1}, {"margin": 2}, 4, 2), (2, 1, 1))
+            with open(seen) as fh:  # openings 4 and 0 (wrapping), the comment skipped
+                self.assertEqual(fh.read(), "8/8/8/8/8/8/5/8 w - -\n8/8/8/8/8/8/1/8 w - -\n")
+            with self.assertRaises(spsa.SpsaError):  # four games reported, two expected
+                play({"margin": 1}, {"margin": 2}, 0, 1)
+            with self.assertRaises(spsa.SpsaError):
+                spsa.cutechess_player("/bin/true", os.path.join(tmp, "none"), 3000,
+                                      openings)({}, {}, 0, 1)
+
     def test_refuses_an_engine_without_the_options(self):
         with tempfile.TemporaryDirectory() as tmp:
             engine = os.path.join(tmp, "engine")
