@@ -351,5 +351,4 @@ fn budget(
 }
 
 #[cfg(test)]
-#[path = "time_tests.rs"]
 mod tests;
