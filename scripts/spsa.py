@@ -245,6 +245,27 @@ def run(state_path, play, steps=None, on_step=None):
 # ---------------------------------------------------------------------------------------------
 # Games through match.py
 
+def run_harness(cmd, cwd=None):
+    """Run a game harness to its end: (exit status, its output). Stopped mid-step (^C,
+    SIGTERM), it is terminated (both harnesses stop their engines on SIGTERM) and the
+    interruption goes on up."""
+    try:
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                cwd=cwd)
+    except OSError as e:
+        raise SpsaError(f"{cmd[0]}: cannot run: {e.strerror}") from None
+    try:
+        output, _ = proc.communicate()
+    except BaseException:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        raise
+    return proc.returncode, output
+
+
 def match_player(engine, match, nodes, openings, concurrency=1, extra=()):
     """A `play` function that runs the harness once per step (fresh engines, fixed nodes)."""
     # The harness starts engines in private folders: relative paths would not resolve there.
@@ -261,23 +282,12 @@ def match_player(engine, match, nodes, openings, concurrency=1, extra=()):
             cmd += ["--nodes", str(nodes), "--games", str(2 * pairs), "--openings", openings,
                     "--start", str(opening + 1), "--concurrency", str(concurrency),
                     "--json", out, "--quiet", *extra]
-            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                    text=True)
-            try:
-                output, _ = proc.communicate()
-            except BaseException:
-                # Stopped mid-step (^C, SIGTERM): the harness stops its engines on SIGTERM.
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                raise
+            returncode, output = run_harness(cmd)
             try:
                 with open(out, encoding="utf-8") as fh:
                     summary = json.load(fh)
             except (OSError, json.JSONDecodeError):
-                raise SpsaError(f"match failed (exit {proc.returncode}):\n{output[-2000:]}") from None
+                raise SpsaError(f"match failed (exit {returncode}):\n{output[-2000:]}") from None
             if summary.get("aborted") or summary.get("interrupted"):
                 raise SpsaError(f"match stopped early: {summary.get('aborted') or 'interrupted'}")
             return summary["wins"], summary["draws"], summary["losses"]
@@ -339,20 +349,7 @@ def cutechess_player(engine, cutechess, nodes, openings, concurrency=1):
                 fh.writelines(lines[(opening + i) % len(lines)] + "\n" for i in range(pairs))
             cmd = cutechess_command(cutechess, engine, plus, minus, nodes, opening_file, pairs,
                                     concurrency)
-            try:
-                proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True, cwd=tmp)
-            except OSError as e:
-                raise SpsaError(f"{cutechess}: cannot run: {e.strerror}") from None
-            try:
-                output, _ = proc.communicate()
-            except BaseException:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                raise
+            _, output = run_harness(cmd, cwd=tmp)
             return parse_cutechess(output, 2 * pairs)
     return play
 
