@@ -3,7 +3,7 @@
 //! back into a move, and the Zobrist key of a child computed from its parent's.
 //!
 //! Each is checked against shakmaty (play the move, generate everything, hash from scratch) in
-//! the tests below and in `tests/search_internals.rs`.
+//! the tests below.
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
