@@ -269,7 +269,19 @@ impl Worker<'_> {
                 self.stats.record(Rule::CheckExempt, !prune);
             }
             if prune
-                && let Some(all_quiets) = self.futile(pos, node, &candidate, alpha, quiets.len())
+                && let Some(all_quiets) = {
+                    let r = late_move_reduction(
+                        self.lmr,
+                        &self.params,
+                        node,
+                        &candidate,
+                        searched + 1,
+                        node.depth - 1,
+                        tt_tactical,
+                    );
+                    let lmr_depth = (node.depth - 1 - r).max(0);
+                    self.futile(pos, node, &candidate, alpha, quiets.len(), lmr_depth)
+                }
             {
                 if all_quiets {
                     picker.quiet_checks_only();

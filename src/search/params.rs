@@ -63,7 +63,8 @@ tunable_params! {
     /// Singular extensions: at most this many double extensions on one line.
     se_double_max = 6 in 0..=16, c_end 1.0;
 
-    /// History pruning of quiet moves: applies at this remaining depth or less.
+    /// History pruning of quiet moves: applies at this reduced depth or less (the margin is
+    /// per ply of the node's depth).
     history_prune_depth = 3 in 0..=8, c_end 0.5;
     /// History pruning: a quiet move whose history score is below minus this per ply is skipped.
     history_prune_margin = 2500 in 500..=8000, c_end 250.0;
@@ -73,18 +74,22 @@ tunable_params! {
     /// `lmp_base + depth * depth` (halved when the eval is not improving).
     lmp_base = 3 in 0..=12, c_end 0.5;
 
-    /// Futility pruning of quiet moves: applies at this remaining depth or less.
+    /// Futility pruning of quiet moves: applies at this reduced depth (the depth the move's late
+    /// move reduction would leave) or less.
     futility_depth = 8 in 1..=15, c_end 0.5;
     /// Futility pruning: margin at depth 0.
     futility_base = 90 in 0..=300, c_end 10.0;
-    /// Futility pruning: extra margin per ply.
+    /// Futility pruning: extra margin per ply of reduced depth.
     futility_margin = 100 in 30..=300, c_end 10.0;
+    /// Futility pruning: the margin grows by one centipawn per this much history score.
+    futility_history_divisor = 128 in 32..=1024, c_end 16.0;
 
-    /// SEE pruning in the main search: applies at this remaining depth or less.
+    /// SEE pruning in the main search: applies at this remaining depth or less (a quiet move:
+    /// at this reduced depth or less).
     see_prune_depth = 6 in 1..=12, c_end 0.5;
     /// SEE pruning: captures losing more than this times depth² are skipped.
     see_capture_margin = 20 in 5..=100, c_end 3.0;
-    /// SEE pruning: quiet moves losing more than this times depth are skipped.
+    /// SEE pruning: quiet moves losing more than this times the reduced depth are skipped.
     see_quiet_margin = 60 in 10..=200, c_end 6.0;
 
     /// Late move reductions: need at least this remaining depth.
