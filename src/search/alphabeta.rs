@@ -241,12 +241,15 @@ impl Worker<'_> {
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let mut tacticals: ArrayVec<Move, 32> = ArrayVec::new();
         let mut searched = 0usize;
+        // Moves considered so far, pruned or searched.
+        let mut seen = 0usize;
 
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
             let m = picked.mv;
             if (node.is_root() && !self.root_moves.contains(&m)) || node.excluded == Some(m) {
                 continue;
             }
+            seen += 1;
             // The child's TT bucket, fetched while this move is judged and made.
             self.tt.prefetch(prefetch_key(pos, node.key, m));
             let quiet = !is_tactical(m);
@@ -266,7 +269,7 @@ impl Worker<'_> {
             let may_prune = !node.is_root() && best.0 > -Value::MATE_BOUND.0 && !node.in_check;
             let prune = may_prune && !candidate.gives_check && !picked.fork;
             if may_prune {
-                self.stats.record(Rule::CheckExempt, !prune);
+                self.stats.record(Rule::CheckExempt, candidate.gives_check || picked.fork);
             }
             if prune
                 && let Some(all_quiets) = {
@@ -280,7 +283,7 @@ impl Worker<'_> {
                         tt_tactical,
                     );
                     let lmr_depth = (node.depth - 1 - r).max(0);
-                    self.futile(pos, node, &candidate, alpha, quiets.len(), lmr_depth)
+                    self.futile(pos, node, &candidate, alpha, seen - 1, lmr_depth)
                 }
             {
                 if all_quiets {
