@@ -98,7 +98,7 @@ tunable_params! {
     lmr_min_moves = 2 in 1..=6, c_end 0.5;
     /// Late move reductions: the table holds `lmr_base_x100 / 100 + ln(depth) * ln(moves) /
     /// (lmr_divisor_x100 / 100)` plies, truncated to whole plies (a change rebuilds it).
-    lmr_base_x100 = 75 in 0..=200, c_end 8.0;
+    lmr_base_x100 = 150 in 0..=200, c_end 8.0;
     /// Late move reductions: divisor of the logarithmic term, times 100.
     lmr_divisor_x100 = 225 in 100..=400, c_end 12.0;
     /// Late move reductions: extra plies at a node expected to fail high (cut node).

@@ -9,8 +9,7 @@ use super::params::SearchParams;
 pub type LmrTable = [[i32; 64]; 64];
 
 /// Build the late-move-reduction table of `params`: `base + ln(depth) * ln(moves) / divisor`
-/// (`lmr_base_x100` and `lmr_divisor_x100` over 100: 0.75 and 2.25 exactly by default, as the
-/// float constants they replace were).
+/// (`lmr_base_x100` and `lmr_divisor_x100` over 100: 1.5 and 2.25 by default, in plies).
 #[must_use]
 pub fn lmr_table(params: &SearchParams) -> Box<LmrTable> {
     let base = f64::from(params.lmr_base_x100) / 100.0;
