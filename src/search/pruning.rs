@@ -61,9 +61,9 @@ impl Worker<'_> {
     }
 
     /// Late move pruning, futility pruning, history pruning and SEE pruning of the move `mv`
-    /// of a `node` that may prune (the caller has excluded winning forks), decided before the
-    /// move is played, with `alpha` and `moves_seen` moves before it (searched or pruned).
-    /// A move that gives check is judged by late move pruning only.
+    /// of a `node` that may prune (the caller has excluded checks and winning forks), decided
+    /// before the move is played, with `alpha` and `moves_seen` moves before it (searched or
+    /// pruned, of every kind).
     /// `lmr_depth` is the depth the move's late move reduction would leave it (the node's depth
     /// minus one minus that reduction, at least zero): futility, history and SEE pruning of
     /// quiet moves judge a late move by the depth it would be searched to, so they reach every
@@ -87,11 +87,6 @@ impl Worker<'_> {
                 self.stats.fired(Rule::LateMove);
                 return Some(true);
             }
-        }
-        // A quiet check is pruned only by the move count: the rules below judge by the eval
-        // and the exchange, which a check's threat escapes.
-        if mv.gives_check {
-            return None;
         }
         // Futility: this quiet move cannot lift the eval to alpha at the depth it would be
         // searched to; a move with a good history gets a wider margin.
