@@ -7,8 +7,9 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-// The suite loader the integration tests use (tests/common), so both read the same positions.
-#[path = "../tests/common/mod.rs"]
+// The suite loader the integration tests use (tests/integration/common), so both read the same
+// positions.
+#[path = "../tests/integration/common/mod.rs"]
 mod common;
 
 use common::suite_positions as suite;

@@ -6,9 +6,9 @@ knight move after which the knight attacks two or more of the enemy king, queens
     scripts/fork_suite.py --mating [EPD_DIR] > epd/forks_mating.epd
 
 Needs python-chess. Every position is checked by brute force (play the move, look at what the
-knight on its new square attacks); tests/fork_suite.rs re-checks the output independently with
-shakmaty. Sources are the tactical and positional suites with SAN best moves; the mate
-collections, the perft files and zugzwang.epd (AGPL, not shipped) are left out. With
+knight on its new square attacks); tests/integration/fork_suite.rs re-checks the output
+independently with shakmaty. Sources are the tactical and positional suites with SAN best moves; the
+mate collections, the perft files and zugzwang.epd (AGPL, not shipped) are left out. With
 `--mating` the mate-in-2/3/4 collections are scanned instead: there the forking knight move (a
 check) is the only move that starts the shortest mate, so those positions test the fork and the
 mate together and are kept apart. A position found in two suites is kept once, under the first

@@ -39,8 +39,9 @@
 //!
 //! Data flows one way: text in (a UCI line, an EPD line, TOML) is parsed into typed values at the
 //! edge, the library evaluates and searches, and results leave through a reporter; the library
-//! prints nothing. `.ci/check-layers.sh` (run by CI and by `cargo test`, `tests/layers.rs`) fails
-//! on any import from a layer above, or sideways within a layer.
+//! prints nothing. `.ci/check-layers.sh` (run by CI and by `cargo test`,
+//! `tests/integration/layers.rs`) fails on any import from a layer above, or sideways within a
+//! layer.
 //!
 //! `value`, `geometry` and `eval` live in the core crate (`minkowski-chess-core`, lib name
 //! `minkowski_core`, in core/) and are re-exported here, so `minkowski::eval::…` still works.

@@ -48,10 +48,11 @@ pub fn glob_match(pattern: &str, name: &str) -> bool {
 /// Weights that size the verdict of an exact or table-checked rule, not a statistic of games: the
 /// knight-against-passer race's "the pawn runs through" and "it is caught"
 /// ([`PASSER_UNSTOPPABLE`](crate::eval::endgame::PASSER_UNSTOPPABLE), [`PASSER_CAUGHT`](crate::eval::endgame::PASSER_CAUGHT)), whose sign must say what the
-/// rule decided (checked against the KNvKP tables in `tests/knight_vs_passer_tables.rs`).
-/// Self-play data holds few such endings and the fit moves these weights on noise (the fitted
-/// pair once read those endings worse than the hand pair), so [`Selection::all`] and wildcard
-/// patterns leave them out; a pattern equal to the name still selects one, on purpose.
+/// rule decided (checked against the KNvKP tables in
+/// `tests/integration/knight_vs_passer_tables.rs`). Self-play data holds few such endings and the
+/// fit moves these weights on noise (the fitted pair once read those endings worse than the hand
+/// pair), so [`Selection::all`] and wildcard patterns leave them out; a pattern equal to the name
+/// still selects one, on purpose.
 ///
 /// ```
 /// use minkowski::tune::{RULE_WEIGHTS, Selection};

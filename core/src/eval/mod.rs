@@ -399,7 +399,7 @@ impl Evaluator {
     /// `None` wherever a term that reads the side to move ([`to_move::SideToMove`]) can fire —
     /// a knight fork on the board, a side with only king and pawns (the passer race) — and in a
     /// specialised endgame (its verdict carries no tempo): evaluate then. Where it answers, it
-    /// equals the full evaluation (`tests/null_move_shortcut.rs`).
+    /// equals the full evaluation (`tests/integration/null_move_shortcut.rs`).
     ///
     /// ```
     /// use minkowski_core::eval::Evaluator;

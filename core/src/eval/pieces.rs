@@ -71,7 +71,7 @@ pub const WEIGHTS: &[WeightSpec] = &[
         doc: "Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) \
               to its own king: minors near the king guard it. Mostly a middlegame idea: in \
               the endgame the knight's own king's distance can misread the race against a \
-              passer: a large endgame half fails `tests/knight_vs_passer_tables.rs`.",
+              passer: a large endgame half fails `tests/integration/knight_vs_passer_tables.rs`.",
         default: &defaults::MINOR_KING_DISTANCE,
         keys: Keys::Names(&["knight", "bishop"]),
         range: -100..=100,

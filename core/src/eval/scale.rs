@@ -16,7 +16,7 @@
 //! anyway). A fade that read it did no better in games (see `docs/evaluation.md`).
 //!
 //! Neither stage can change the sign of the endgame half (`combine`'s tests check it on random
-//! numbers, `tests/eval_symmetry.rs` on every suite). Specialised endgames
+//! numbers, `tests/integration/eval_symmetry.rs` on every suite). Specialised endgames
 //! ([`super::endgame`]) come first: where one applies, nothing here does.
 
 use shakmaty::{Bitboard, Board, Color, Role};

@@ -8,7 +8,7 @@ use shakmaty::Color;
 /// to move must ask for this in its signature, and each such family says where its value can
 /// depend on it (`reads_side_to_move`). [`Evaluator::after_null_move`], which assumes that
 /// passing the move changes nothing but the tempo, declines wherever one of them says so;
-/// `tests/null_move_shortcut.rs` checks the shortcut against a full evaluation.
+/// `tests/integration/null_move_shortcut.rs` checks the shortcut against a full evaluation.
 ///
 /// [`Evaluator::after_null_move`]: super::Evaluator::after_null_move
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,8 +9,8 @@
 //!   masks ([`FILE_A`], [`NOT_FILE_A`], [`file_mask`], …, one home for every file mask).
 //!
 //! Squares are shakmaty's [`shakmaty::Square`] (a1 = 0, h8 = 63). Every function is a pure
-//! `const fn`; `tests/geometry.rs` checks each against a naive implementation on every square pair
-//! and on thousands of random sets.
+//! `const fn`; `tests/integration/geometry.rs` checks each against a naive implementation on every
+//! square pair and on thousands of random sets.
 //!
 //! ```
 //! use minkowski_core::geometry::{king_distance, knight_distance, manhattan_distance};

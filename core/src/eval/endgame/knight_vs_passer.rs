@@ -225,11 +225,12 @@ impl PasserRace {
 /// The kings' layer on top of the pure race: a knight check costs the pawn's side a tempo.
 ///
 /// The race counts moves as if the pawn's side always pushes; but a king in check must step
-/// first. Checked against the tables over every KNvKP position (tests/knight_vs_passer_tables.rs),
-/// the largest group of "runs through" verdicts that were wrong is exactly this: the pawn's side
-/// is in check now, or the knight side, to move, has a knight check. Then the race is run again
-/// with the defence a tempo ahead (from the checking square, for a check still to be given).
-/// A check by a knight standing where the pawn can take it costs nothing and is ignored.
+/// first. Checked against the tables over every KNvKP position
+/// (tests/integration/knight_vs_passer_tables.rs), the largest group of "runs through" verdicts
+/// that were wrong is exactly this: the pawn's side is in check now, or the knight side, to move,
+/// has a knight check. Then the race is run again with the defence a tempo ahead (from the checking
+/// square, for a check still to be given). A check by a knight standing where the pawn can take it
+/// costs nothing and is ignored.
 fn check_costs_the_race(
     board: &Board,
     to_move: SideToMove,
@@ -320,8 +321,8 @@ pub(super) fn evaluate(
 /// King, knight and king against king and pawn (KNvKP), with both kings; the pure race
 /// ([`PasserRace`]) ignores the pawn's king, which the tables (`KNvKP.rtbw`) show to be the
 /// largest source of wrong verdicts. Checked against the tables on every 61st KNvKP position
-/// (tests/knight_vs_passer_tables.rs), the layers below take the agreement from 93.2 % to about
-/// 97 %; each fixes a class of misses found there:
+/// (tests/integration/knight_vs_passer_tables.rs), the layers below take the agreement from 93.2 %
+/// to about 97 %; each fixes a class of misses found there:
 ///
 /// * **the pawn side takes the knight** (its king, or the pawn) and the KPK left is won;
 /// * **the lone-king ending decides the kings**: the defending king holds if and only if it holds

@@ -3,11 +3,9 @@
 //! with a score, refuses bad values as the other options do, and mates and tablebase verdicts
 //! are certain.
 
-mod common;
-
 use std::process::Command;
 
-use common::uci_session::run_commands as run;
+use crate::common::uci_session::run_commands as run;
 
 /// The `info` lines with a score, one group per `go` (split at each `bestmove`).
 fn searches(lines: &[String]) -> Vec<Vec<String>> {

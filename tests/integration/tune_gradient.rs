@@ -4,9 +4,7 @@
 //! every channel: linear weights, king-danger units, complexity, and linear endgame halves where
 //! an endgame scale factor below normal acts on them.
 
-mod common;
-
-use common::{XorShift64, push_children, suite_positions};
+use crate::common::{XorShift64, push_children, suite_positions};
 use minkowski::eval::Evaluator;
 use minkowski::eval::combine::Pair;
 use minkowski::eval::trace::Coefficients;

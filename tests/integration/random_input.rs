@@ -10,15 +10,13 @@
 //! Case counts are kept small enough for CI (a few seconds in release); raise them with the
 //! `PROPTEST_CASES` environment variable for a longer run.
 
-mod common;
-
 use std::io::Cursor;
 use std::path::Path;
 use std::sync::mpsc::channel;
 use std::thread;
 use std::time::Duration;
 
-use common::uci_session::Shared;
+use crate::common::uci_session::Shared;
 use minkowski::config::Config;
 use minkowski::epd::Suite;
 use minkowski::eval::weights::Weights;
@@ -539,8 +537,8 @@ fn toml_line() -> impl Strategy<Value = String> {
     ]
 }
 
-/// Regression (found by tests/stress.rs): a `ponderhit` went to an older ponder search that
-/// `stop` had ended but that was still winding down, so the newest stayed "pondering" and the
+/// Regression (found by tests/integration/stress.rs): a `ponderhit` went to an older ponder search
+/// that `stop` had ended but that was still winding down, so the newest stayed "pondering" and the
 /// next `go` was ignored.
 #[test]
 fn ponderhit_goes_to_the_live_ponder_search() {

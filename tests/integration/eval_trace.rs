@@ -5,9 +5,7 @@
 //! changed at random; and changing one weight changes `evaluate()` by exactly its coefficient
 //! times the change, blended.
 
-mod common;
-
-use common::XorShift64;
+use crate::common::{self, XorShift64};
 use minkowski::eval::score::S;
 use std::collections::HashMap;
 

@@ -3,9 +3,7 @@
 //! that reads the side to move (`SideToMove`) without its family saying where
 //! (`reads_side_to_move`) makes this fail.
 
-mod common;
-
-use common::{every_suite, push_children, suite_positions};
+use crate::common::{every_suite, push_children, suite_positions};
 use minkowski::eval::{EVAL_LIMIT, Evaluator, base::TEMPO, threats};
 use shakmaty::{Chess, Position};
 

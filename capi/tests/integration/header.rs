@@ -24,7 +24,7 @@ fn the_committed_header_is_current() {
     assert!(
         committed == generated,
         "include/minkowski.h is out of date: run\n  MINKOWSKI_BLESS_HEADER=1 cargo test -p \
-         minkowski-chess-capi --test header\nand commit the result"
+         minkowski-chess-capi --test integration header::\nand commit the result"
     );
 }
 

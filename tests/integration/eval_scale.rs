@@ -5,9 +5,7 @@
 //! the stage has the sign it had before it, or is zero. The trace's Drawishness row is exactly
 //! what the stage changed.
 
-mod common;
-
-use common::XorShift64;
+use crate::common::{self, XorShift64};
 use minkowski::eval::Evaluator;
 use minkowski::eval::score::S;
 use minkowski::eval::trace::{Coefficients, Term};

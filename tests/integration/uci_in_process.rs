@@ -1,11 +1,9 @@
 //! The UCI loop in-process, over any reader and writer (`minkowski::uci::run_uci`), and the
 //! command-line mode that runs lines given up front (`minkowski::uci::run_uci_commands`).
 
-mod common;
-
 use std::io::Cursor;
 
-use common::uci_session::{Shared, run_commands};
+use crate::common::uci_session::{Shared, run_commands};
 use minkowski::config::Config;
 use minkowski::uci::{MAX_LINE_BYTES, run_uci};
 

@@ -6,9 +6,7 @@
 //! positions, the search's null-move shortcut (`Evaluator::after_null_move`) is checked against
 //! evaluating the board with the other side to move (built by shakmaty's `swap_turn`).
 
-mod common;
-
-use common::{every_suite, suite_positions};
+use crate::common::{every_suite, suite_positions};
 use minkowski::eval::Evaluator;
 use minkowski::eval::tactics::knight_fork_moves;
 use minkowski::search::bench::BENCH_POSITIONS;

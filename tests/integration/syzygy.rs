@@ -1,11 +1,8 @@
 //! Syzygy probing on known positions (wins, draws, losses; cursed wins and blessed losses under
 //! the 50-move rule), damaged tables that must not crash, the root filter converting won KRK and
 //! KBNK positions against a perfect defender, and nothing changing without tables.
-#![cfg(feature = "syzygy")]
 
-mod common;
-
-use common::{Rng, play_out, random_win, tables};
+use crate::common::{Rng, play_out, random_win, tables};
 use minkowski::search::tb::{Tablebases, TbConfig};
 use minkowski::search::{Limits, SearchControl, Searcher};
 use shakmaty::fen::Fen;

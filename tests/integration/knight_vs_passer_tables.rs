@@ -15,12 +15,11 @@
 //! what the search reads, which a weight fit could spoil if the race's weights were fitted
 //! (they are not: `minkowski::tune::RULE_WEIGHTS`).
 //!
-//! CI checks a deterministic sample (every 61st position); `-- --ignored --nocapture` runs all
-//! of them and prints the confusion matrix and the misses by pawn rank.
-#![cfg(feature = "syzygy")]
+//! CI checks a deterministic sample (every 61st position);
+//! `cargo test --release --test integration knight_vs_passer_tables:: -- --ignored --nocapture`
+//! runs all of them and prints the confusion matrix and the misses by pawn rank.
 
-mod common;
-
+use crate::common;
 use minkowski::eval::Evaluator;
 use minkowski::eval::endgame::{Verdict, lookup};
 use minkowski::eval::weights::Weights;

@@ -134,7 +134,7 @@ fn the_trusted_call_reads_only_bitboards_and_side_to_move() {
     back_rank_pawn.pawns |= 2;
     assert_eq!(eval(&back_rank_pawn, true), MK_ERR_POSITION);
     // What it does not check: the side not to move in check is refused by the checked call
-    // only; the trusted call gives a value (tests/wrong_boards.rs has every kind).
+    // only; the trusted call gives a value (tests/integration/wrong_boards.rs has every kind).
     let mut in_check = position("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1");
     assert!(eval(&in_check, true) > i32::MIN);
     in_check.white_to_move = 1; // now Black, not to move, is in check

@@ -4,14 +4,12 @@
 //! what holds for any search (one legal `bestmove` per `go`, at the right time), not which move
 //! the search picks.
 
-mod uci_harness;
-
 use std::thread;
 use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Move};
 
-use uci_harness::*;
+use crate::uci_harness::*;
 
 #[test]
 fn handshake_and_game_as_cute_chess_sends_it() {

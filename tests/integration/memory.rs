@@ -5,16 +5,13 @@
 //! Resident memory is read from `/proc/<pid>/status` (`VmRSS` now, `VmHWM` the peak), so these
 //! tests run on Linux only. RSS measures memory, not time: the bounds are deterministic.
 
-#![cfg(target_os = "linux")]
-
-mod uci_harness;
-
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
+use crate::uci_harness;
 use shakmaty::Chess;
 use shakmaty::uci::UciMove;
 

@@ -1,6 +1,7 @@
-//! The UCI test harness shared by `tests/uci.rs` and `tests/uci_malformed.rs`: the real binary
-//! driven on stdin/stdout as a GUI would, every read with a timeout (a hang fails the test
-//! instead of blocking it), and the checks that hold for any search.
+//! The UCI test harness shared by `tests/integration/uci.rs` and
+//! `tests/integration/uci_malformed.rs`: the real binary driven on stdin/stdout as a GUI would,
+//! every read with a timeout (a hang fails the test instead of blocking it), and the checks that
+//! hold for any search.
 #![allow(dead_code)]
 
 use std::io::Write;

@@ -1,8 +1,6 @@
 //! The KPK bitbase against perfect play: equal to the Syzygy table `KPvK.rtbw` on every legal
 //! position (both colours as the strong side, both sides to move), and the evaluation's verdict
 //! (a draw is 0, a win is a known-win score for the side with the pawn) agrees with it.
-#![cfg(feature = "syzygy")]
-
 use minkowski::eval::Evaluator;
 use minkowski::eval::endgame::KpkPosition;
 use shakmaty::fen::Fen;

@@ -5,9 +5,7 @@
 //! leave every one of them as it is. A new weight whose default is 0 keeps the default row and
 //! moves the random ones (it gets a random value there): re-pin with `MINKOWSKI_BLESS=1`.
 
-mod common;
-
-use common::{XorShift64, every_suite, push_children, suite_positions};
+use crate::common::{XorShift64, every_suite, push_children, suite_positions};
 use minkowski::eval::Evaluator;
 use minkowski::eval::pawn_king::PawnKingCache;
 use minkowski::eval::score::S;
@@ -125,9 +123,12 @@ fn the_evaluation_is_what_it_was_on_every_suite() {
 }
 
 /// Rewrites [`PINS`] in this file with what the evaluation gives now, after an intended change
-/// (a new weight, a refit): `MINKOWSKI_BLESS=1 cargo test --test eval_pinned`.
+/// (a new weight, a refit): `MINKOWSKI_BLESS=1 cargo test --test integration eval_pinned::`.
 fn bless(all: &[Chess]) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/eval_pinned.rs");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/integration/eval_pinned.rs"
+    );
     let text = std::fs::read_to_string(path).expect("this test's source");
     let open = "const PINS: &[(u64, i32, Pin)] = &[\n";
     let start = text.find(open).expect("the pins") + open.len();
@@ -149,8 +150,8 @@ type Pin = (usize, u64, u64, f64);
 
 /// `(seed, span, (positions, evaluate checksum, trace checksum, real-number sum))`: first
 /// pinned on main at b30fce7, before the evaluation's core was rebuilt; an intended change of the
-/// evaluation re-pins them (`MINKOWSKI_BLESS=1 cargo test --test eval_pinned`), and the commit
-/// says why.
+/// evaluation re-pins them (`MINKOWSKI_BLESS=1 cargo test --test integration eval_pinned::`), and
+/// the commit says why.
 const PINS: &[(u64, i32, Pin)] = &[
     (
         0,

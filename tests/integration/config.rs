@@ -358,7 +358,7 @@ fn eval_listing() -> String {
 
 /// engine.toml's `[eval]` listing is generated, not kept by hand: it must equal
 /// [`eval_listing`]. After a weight is added or refitted, `MINKOWSKI_BLESS=1 cargo test --test
-/// config` rewrites it.
+/// integration config::` rewrites it.
 #[test]
 fn shipped_engine_toml_lists_every_eval_weight_at_its_default() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/engine.toml");
@@ -373,7 +373,8 @@ fn shipped_engine_toml_lists_every_eval_weight_at_its_default() {
     }
     assert!(
         listing == expected,
-        "engine.toml's [eval] listing is out of date: run MINKOWSKI_BLESS=1 cargo test --test config"
+        "engine.toml's [eval] listing is out of date: run MINKOWSKI_BLESS=1 cargo test --test \
+         integration config::"
     );
 }
 

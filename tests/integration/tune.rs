@@ -1,12 +1,11 @@
 //! The tuner (`minkowski::tune`): its gradient is the loss's derivative, it finds a known K, it
 //! recovers weights that made synthetic labels, a selection leaves every other weight alone,
-//! and its outputs read back as the weights it fitted. The command line: tests/tune_cli.rs.
-
-mod common;
+//! and its outputs read back as the weights it fitted. The command line:
+//! tests/integration/tune_cli.rs.
 
 use std::path::Path;
 
-use common::XorShift64;
+use crate::common::{self, XorShift64};
 use minkowski::config::{Config, eval_table};
 use minkowski::eval::Evaluator;
 use minkowski::eval::base::MATERIAL;

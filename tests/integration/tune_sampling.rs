@@ -2,10 +2,9 @@
 //! `minkowski tune --coverage`) and the phase-balanced draw (`Dataset::phase_balanced`,
 //! `--phase-balance`), each checked against a plain count over the positions' coefficients.
 
-mod common;
-
 use std::collections::HashSet;
 
+use crate::common;
 use minkowski::eval::Evaluator;
 use minkowski::eval::weights::Weights;
 use minkowski::tune::{Dataset, params_of};

@@ -5,14 +5,13 @@
 //! searched; every `isready` one `readyok`; an infinite or pondering search never answers before
 //! its `stop`/`ponderhit`; no error or internal-error line.
 
-mod uci_harness;
-
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
+use crate::uci_harness;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -131,7 +130,7 @@ fn tail(lines: &[String], n: usize) -> String {
 
 /// Start positions: the standard one and Chess960 ones from the repository's perft suite.
 fn starts() -> Vec<(String, bool)> {
-    let text = include_str!("../epd/fischer.epd");
+    let text = include_str!("../../epd/fischer.epd");
     let mut starts = vec![("startpos".to_owned(), false)];
     for line in text.lines().take(40) {
         let fen = line.split(';').next().unwrap_or("").trim();

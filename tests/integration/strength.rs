@@ -4,9 +4,7 @@
 //! as an oracle, the planted queen that is never dropped, the top of the range as the full
 //! engine, and determinism given the seed.
 
-mod common;
-
-use common::uci_session::run_commands as run;
+use crate::common::uci_session::run_commands as run;
 use minkowski::search::strength::{MAX_ELO, MIN_ELO, StrengthLimit};
 use minkowski::search::{
     Bound, IterationInfo, Limits, Reporter, Score, SearchControl, SearchResult, Searcher,

@@ -2,11 +2,9 @@
 //! the knight-versus-passer fill against an exhaustive race search, fork moves against a
 //! per-square count, the registry's signatures by parsing, mop-up by its shape.
 
-mod common;
-
 use std::collections::HashMap;
 
-use common::suite_positions;
+use crate::common::suite_positions;
 
 use minkowski::eval::Evaluator;
 use minkowski::eval::endgame::{

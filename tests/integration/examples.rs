@@ -5,7 +5,7 @@
 //! runs.
 
 #[allow(dead_code)] // the example's `main` and printing helpers are not used here
-#[path = "../examples/mopup_in_my_engine.rs"]
+#[path = "../../examples/mopup_in_my_engine.rs"]
 mod mopup_in_my_engine;
 
 use mopup_in_my_engine::{BUILT_IN, NODES_PER_MOVE, Outcome, play_out};

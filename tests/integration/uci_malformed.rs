@@ -1,11 +1,9 @@
 //! Malformed UCI input, driven through the real binary: every bad line gets a clear answer (or
 //! none, where a GUI expects none) and nothing already set up is lost.
 
-mod uci_harness;
-
 use shakmaty::Chess;
 
-use uci_harness::*;
+use crate::uci_harness::*;
 
 /// What a malformed line must produce.
 enum Expect {

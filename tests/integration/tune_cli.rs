@@ -2,12 +2,10 @@
 //! `--only` leaves every other weight alone, the validation set holds whole games whatever the
 //! number of threads, and bad input is an error with the file and line, never a panic.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::XorShift64;
+use crate::common::{self, XorShift64};
 use minkowski::config::Config;
 use minkowski::datagen::format::{GameResult, format_line};
 use minkowski::eval::Evaluator;

@@ -6,14 +6,12 @@
 //! tables' optimum on average.
 //!
 //! CI plays 10 positions of each and the two KBNK starts 40k nodes cannot convert;
-//! `cargo test --release --test mopup_perfect -- --ignored --nocapture` plays 100 of each (and
-//! the KBNK ones again at 100k nodes) and prints the figures and the starts not mated in time.
+//! `cargo test --release --test integration mopup_perfect:: -- --ignored --nocapture` plays 100 of
+//! each (and the KBNK ones again at 100k nodes) and prints the figures and the starts not mated in
+//! time.
 //! `mop_up_kbnk_against_a_perfect_defender_full` alone plays just the KBNK part at 100k.
-#![cfg(feature = "syzygy")]
 
-mod common;
-
-use common::{Rng, play_out, random_win, tables};
+use crate::common::{Rng, play_out, random_win, tables};
 use shakmaty::EnPassantMode;
 use shakmaty::Role::{Bishop, Knight, Queen, Rook};
 use shakmaty::fen::Fen;

@@ -146,7 +146,7 @@ fn changed_constants_change_the_search() {
 
 /// The defaults are the pinned search: set explicitly, and again after other values were in
 /// force on the same searcher (the reduction table rebuilt twice), the bench positions give
-/// `run_bench`'s count, which tests/search.rs pins.
+/// `run_bench`'s count, which tests/integration/search.rs pins.
 #[test]
 fn defaults_reproduce_the_bench() {
     let mut searcher = Searcher::new(16);
