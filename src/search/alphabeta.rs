@@ -117,6 +117,7 @@ impl Worker<'_> {
             key,
             hit,
             eval,
+            bare_king: !pos.board().white().more_than_one() || !pos.board().black().more_than_one(),
         };
 
         // Step 5: whole-node pruning before the moves: reverse futility, null move, ProbCut

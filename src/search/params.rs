@@ -103,6 +103,9 @@ tunable_params! {
     lmr_divisor_x100 = 225 in 100..=400, c_end 12.0;
     /// Late move reductions: extra plies at a node expected to fail high (cut node).
     lmr_cut_node = 2 in 0..=4, c_end 0.5;
+    /// Late move reductions: plies less when one side has nothing but its king (the mating
+    /// endgames: with the full reductions the KBNK drills miss the mate at 40,000 nodes).
+    lmr_bare_king_relief = 1 in 0..=3, c_end 0.5;
     /// Late move reductions: a quiet move is reduced one ply less per this much history score.
     lmr_history_divisor = 8192 in 2048..=32768, c_end 600.0;
     /// Late move reductions: a capture is reduced one ply less per this much capture history.

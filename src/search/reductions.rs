@@ -56,6 +56,9 @@ pub fn late_move_reduction(
     r += params.lmr_cut_node * i32::from(node.cut_node);
     // A tactical TT move is likely the best here; the quiet alternatives less so.
     r += i32::from(tt_tactical);
+    // Against a bare king the win is a long net of quiet moves (KBNK takes thirty): reduced as
+    // hard as a middlegame's late moves, they are not found in time.
+    r -= params.lmr_bare_king_relief * i32::from(node.bare_king);
     r -= mv.history
         / if mv.quiet {
             params.lmr_history_divisor
