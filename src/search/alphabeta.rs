@@ -266,11 +266,14 @@ impl Worker<'_> {
             };
             // Pruning of hopeless moves, once a move that avoids mate is known. Checking
             // moves are never pruned: mating attacks often begin with a quiet check; nor are
-            // winning knight forks.
+            // winning knight forks, nor any move against a bare king (a mating net is a long
+            // line of quiet moves that futility and move counts would cut: KBBK then took 1.31×
+            // the tables' optimum, without them 1.23×).
             let may_prune = !node.is_root() && best.0 > -Value::MATE_BOUND.0 && !node.in_check;
-            let prune = may_prune && !candidate.gives_check && !picked.fork;
+            let prune = may_prune && !candidate.gives_check && !picked.fork && !node.bare_king;
             if may_prune {
-                self.stats.record(Rule::CheckExempt, candidate.gives_check || picked.fork);
+                self.stats
+                    .record(Rule::CheckExempt, candidate.gives_check || picked.fork);
             }
             if prune
                 && let Some(all_quiets) = {

@@ -53,7 +53,7 @@ pub struct Node {
     /// The static evaluation.
     pub eval: NodeEval,
     /// Whether one side has nothing but its king: a mating endgame, whose winning line is all
-    /// quiet moves (see `lmr_bare_king_relief`).
+    /// quiet moves: none is pruned, and each is reduced `lmr_bare_king_relief` plies less.
     pub bare_king: bool,
 }
 
