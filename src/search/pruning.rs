@@ -42,7 +42,7 @@ impl Worker<'_> {
             let v = -self.negamax(
                 &child,
                 false,
-                depth - r,
+                (depth - r).max(self.params.nmp_min_null_depth),
                 ply + 1,
                 -beta,
                 -beta + 1,
