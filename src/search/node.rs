@@ -52,6 +52,9 @@ pub struct Node {
     pub hit: Option<TtHit>,
     /// The static evaluation.
     pub eval: NodeEval,
+    /// Whether one side has nothing but its king: a mating endgame, whose winning line is all
+    /// quiet moves: none is pruned, and each is reduced `lmr_bare_king_relief` plies less.
+    pub bare_king: bool,
 }
 
 impl Node {

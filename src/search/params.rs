@@ -31,14 +31,21 @@ tunable_params! {
 
     /// Null-move pruning: needs at least this remaining depth.
     nmp_min_depth = 3 in 1..=6, c_end 0.5;
-    /// Null-move pruning: base depth reduction.
-    nmp_base_reduction = 3 in 1..=6, c_end 0.5;
+    /// Null-move pruning: base depth reduction (4, and a ply per 3 of depth, as Stockfish 15.1:
+    /// at 20,000 nodes a move +22.6 ± 31.7 Elo against 3 and a ply per 4, issue 59).
+    nmp_base_reduction = 4 in 1..=6, c_end 0.5;
     /// Null-move pruning: one more ply of reduction per this many plies of depth.
-    nmp_depth_divisor = 4 in 1..=10, c_end 0.5;
+    nmp_depth_divisor = 3 in 1..=10, c_end 0.5;
     /// Null-move pruning: one more ply of reduction per this many centipawns eval exceeds beta.
     nmp_eval_divisor = 200 in 50..=600, c_end 20.0;
     /// Null-move pruning: at most this many plies from the eval term.
     nmp_eval_max = 3 in 0..=6, c_end 0.5;
+    /// Null-move pruning: the null move's own search is at least this deep. At 0 a large
+    /// reduction drops it straight into the quiescence search, which sees no quiet mate in one:
+    /// the side that passed then "holds" against a mating threat, and with 4 + depth/3 the
+    /// mate-in-two key `Qf6` of `search::mates_in_two` was found only at depth 16 (1.0 M nodes)
+    /// instead of 13 (0.13 M); 1 costs 5 % more bench nodes (issue 59).
+    nmp_min_null_depth = 1 in 0..=3, c_end 0.5;
 
     /// ProbCut: tried at this remaining depth or more.
     probcut_min_depth = 5 in 2..=10, c_end 0.5;
@@ -63,7 +70,8 @@ tunable_params! {
     /// Singular extensions: at most this many double extensions on one line.
     se_double_max = 6 in 0..=16, c_end 1.0;
 
-    /// History pruning of quiet moves: applies at this remaining depth or less.
+    /// History pruning of quiet moves: applies at this reduced depth or less (the margin is
+    /// per ply of the node's depth).
     history_prune_depth = 3 in 0..=8, c_end 0.5;
     /// History pruning: a quiet move whose history score is below minus this per ply is skipped.
     history_prune_margin = 2500 in 500..=8000, c_end 250.0;
@@ -73,18 +81,22 @@ tunable_params! {
     /// `lmp_base + depth * depth` (halved when the eval is not improving).
     lmp_base = 3 in 0..=12, c_end 0.5;
 
-    /// Futility pruning of quiet moves: applies at this remaining depth or less.
+    /// Futility pruning of quiet moves: applies at this reduced depth (the depth the move's late
+    /// move reduction would leave) or less.
     futility_depth = 8 in 1..=15, c_end 0.5;
     /// Futility pruning: margin at depth 0.
     futility_base = 90 in 0..=300, c_end 10.0;
-    /// Futility pruning: extra margin per ply.
+    /// Futility pruning: extra margin per ply of reduced depth.
     futility_margin = 100 in 30..=300, c_end 10.0;
+    /// Futility pruning: the margin grows by one centipawn per this much history score.
+    futility_history_divisor = 128 in 32..=1024, c_end 16.0;
 
-    /// SEE pruning in the main search: applies at this remaining depth or less.
+    /// SEE pruning in the main search: applies at this remaining depth or less (a quiet move:
+    /// at this reduced depth or less).
     see_prune_depth = 6 in 1..=12, c_end 0.5;
     /// SEE pruning: captures losing more than this times depth² are skipped.
     see_capture_margin = 20 in 5..=100, c_end 3.0;
-    /// SEE pruning: quiet moves losing more than this times depth are skipped.
+    /// SEE pruning: quiet moves losing more than this times the reduced depth are skipped.
     see_quiet_margin = 60 in 10..=200, c_end 6.0;
 
     /// Late move reductions: need at least this remaining depth.
@@ -93,11 +105,14 @@ tunable_params! {
     lmr_min_moves = 2 in 1..=6, c_end 0.5;
     /// Late move reductions: the table holds `lmr_base_x100 / 100 + ln(depth) * ln(moves) /
     /// (lmr_divisor_x100 / 100)` plies, truncated to whole plies (a change rebuilds it).
-    lmr_base_x100 = 75 in 0..=200, c_end 8.0;
+    lmr_base_x100 = 150 in 0..=200, c_end 8.0;
     /// Late move reductions: divisor of the logarithmic term, times 100.
     lmr_divisor_x100 = 225 in 100..=400, c_end 12.0;
     /// Late move reductions: extra plies at a node expected to fail high (cut node).
     lmr_cut_node = 2 in 0..=4, c_end 0.5;
+    /// Late move reductions: plies less when one side has nothing but its king (the mating
+    /// endgames: with the full reductions the KBNK drills miss the mate at 40,000 nodes).
+    lmr_bare_king_relief = 1 in 0..=3, c_end 0.5;
     /// Late move reductions: a quiet move is reduced one ply less per this much history score.
     lmr_history_divisor = 8192 in 2048..=32768, c_end 600.0;
     /// Late move reductions: a capture is reduced one ply less per this much capture history.

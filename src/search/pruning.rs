@@ -42,7 +42,7 @@ impl Worker<'_> {
             let v = -self.negamax(
                 &child,
                 false,
-                depth - r,
+                (depth - r).max(self.params.nmp_min_null_depth),
                 ply + 1,
                 -beta,
                 -beta + 1,
@@ -62,7 +62,12 @@ impl Worker<'_> {
 
     /// Late move pruning, futility pruning, history pruning and SEE pruning of the move `mv`
     /// of a `node` that may prune (the caller has excluded checks and winning forks), decided
-    /// before the move is played, with `alpha` and `quiets_tried` quiet moves searched so far.
+    /// before the move is played, with `alpha` and `moves_seen` moves before it (searched or
+    /// pruned, of every kind).
+    /// `lmr_depth` is the depth the move's late move reduction would leave it (the node's depth
+    /// minus one minus that reduction, at least zero): futility, history and SEE pruning of
+    /// quiet moves judge a late move by the depth it would be searched to, so they reach every
+    /// depth and grow stricter with the move number, as the reduction does.
     /// `Some(true)` when the rule that pruned it prunes every later quiet move too.
     pub(super) fn futile(
         &mut self,
@@ -70,37 +75,44 @@ impl Worker<'_> {
         node: &Node,
         mv: &Candidate,
         alpha: Value,
-        quiets_tried: usize,
+        moves_seen: usize,
+        lmr_depth: i32,
     ) -> Option<bool> {
         let (picked, quiet, history) = (&mv.picked, mv.quiet, mv.history);
         let (depth, improving, eval) = (node.depth, node.eval.improving, node.eval.refined);
         if quiet && depth <= self.params.lmp_depth {
             self.stats.tried(Rule::LateMove);
             let limit = (self.params.lmp_base + depth * depth) / if improving { 1 } else { 2 };
-            if quiets_tried as i32 >= limit {
+            if moves_seen as i32 >= limit {
                 self.stats.fired(Rule::LateMove);
                 return Some(true);
             }
         }
-        if quiet && depth <= self.params.futility_depth {
+        // Futility: this quiet move cannot lift the eval to alpha at the depth it would be
+        // searched to; a move with a good history gets a wider margin.
+        if quiet && lmr_depth <= self.params.futility_depth {
             self.stats.tried(Rule::Futility);
-            if eval.0 + self.params.futility_base + self.params.futility_margin * depth <= alpha.0 {
+            let margin = self.params.futility_base
+                + self.params.futility_margin * lmr_depth
+                + history / self.params.futility_history_divisor;
+            if eval.0 + margin <= alpha.0 {
                 self.stats.fired(Rule::Futility);
-                return Some(true);
+                return Some(false);
             }
         }
         // History pruning: a quiet move that has failed again and again after this line of
         // play (killers and the counter-move excepted) is skipped near the leaves.
-        if quiet && !picked.refutation && depth <= self.params.history_prune_depth {
+        if quiet && !picked.refutation && lmr_depth <= self.params.history_prune_depth {
             self.stats.tried(Rule::History);
             if history < -self.params.history_prune_margin * depth {
                 self.stats.fired(Rule::History);
                 return Some(false);
             }
         }
-        if depth <= self.params.see_prune_depth {
+        let see_depth = if quiet { lmr_depth } else { depth };
+        if see_depth <= self.params.see_prune_depth {
             let threshold = if quiet {
-                -self.params.see_quiet_margin * depth
+                -self.params.see_quiet_margin * lmr_depth
             } else {
                 -self.params.see_capture_margin * depth * depth
             };

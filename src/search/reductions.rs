@@ -9,8 +9,7 @@ use super::params::SearchParams;
 pub type LmrTable = [[i32; 64]; 64];
 
 /// Build the late-move-reduction table of `params`: `base + ln(depth) * ln(moves) / divisor`
-/// (`lmr_base_x100` and `lmr_divisor_x100` over 100: 0.75 and 2.25 exactly by default, as the
-/// float constants they replace were).
+/// (`lmr_base_x100` and `lmr_divisor_x100` over 100: 1.5 and 2.25 by default, in plies).
 #[must_use]
 pub fn lmr_table(params: &SearchParams) -> Box<LmrTable> {
     let base = f64::from(params.lmr_base_x100) / 100.0;
@@ -57,6 +56,9 @@ pub fn late_move_reduction(
     r += params.lmr_cut_node * i32::from(node.cut_node);
     // A tactical TT move is likely the best here; the quiet alternatives less so.
     r += i32::from(tt_tactical);
+    // Against a bare king the win is a long net of quiet moves (KBNK takes thirty): reduced as
+    // hard as a middlegame's late moves, they are not found in time.
+    r -= params.lmr_bare_king_relief * i32::from(node.bare_king);
     r -= mv.history
         / if mv.quiet {
             params.lmr_history_divisor

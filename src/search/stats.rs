@@ -26,9 +26,9 @@ pub enum Rule {
     /// outside the root; fires: the move is exempt because it gives check or is a fork).
     CheckExempt,
     /// Late move pruning (tried: a quiet move at a depth it applies to; fires once per node,
-    /// when the count is reached and every later quiet is skipped).
+    /// when the count of moves considered is reached and every later quiet is skipped).
     LateMove,
-    /// Futility pruning of quiet moves (fires: the rest of the quiets are skipped).
+    /// Futility pruning of one quiet move, on its reduced depth.
     Futility,
     /// History pruning of one quiet move.
     History,
