@@ -289,7 +289,9 @@ class ParamsFile(unittest.TestCase):
         self.assertEqual(len(new.splitlines()), len(text.splitlines()))
         changed = [(a, b) for a, b in zip(text.splitlines(), new.splitlines()) if a != b]
         self.assertEqual(len(changed), 2)
-        self.assertEqual(spsa.apply_to_source(new, {"rfp_margin": 80, "lmr_base_x100": 75}), text)
+        defaults = spsa.read_declarations()
+        back = {name: defaults[name]["default"] for name in ("rfp_margin", "lmr_base_x100")}
+        self.assertEqual(spsa.apply_to_source(new, back), text)
         with self.assertRaises(spsa.SpsaError):
             spsa.apply_to_source(text, {"rfp_margin": 10})  # below its minimum
         with self.assertRaises(spsa.SpsaError):

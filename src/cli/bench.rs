@@ -1,6 +1,6 @@
 //! `minkowski bench [--depth N]`: search the fixed bench positions; the last line printed is
 //! `<N> nodes <M> nps` (the OpenBench convention). In a build with the `search-stats` feature,
-//! `--stats` first prints the search's per-rule counters (docs/selectivity.md).
+//! `--stats` first prints the search's per-rule counters (docs/selectivity-measured.md).
 
 use std::process::ExitCode;
 

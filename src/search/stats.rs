@@ -1,5 +1,5 @@
 //! Per-rule counters of the search: how often each pruning, reduction and extension rule is
-//! tried and how often it fires, and the nodes by remaining depth (docs/selectivity.md,
+//! tried and how often it fires, and the nodes by remaining depth (docs/selectivity-measured.md,
 //! "Where the plies go").
 //!
 //! Counted only in a build with the `search-stats` feature. Without it [`SearchStats`] is a
