@@ -29,6 +29,7 @@ Only python-chess and the standard library; the engines are UCI commands.
 import argparse
 import concurrent.futures
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -371,7 +372,8 @@ def parse_args(argv):
     p.add_argument("--only", choices=("all", "lost", "not-won"), default="not-won")
     p.add_argument("--games", type=int, help="analyse at most this many games")
     p.add_argument("--concurrency", type=int, default=1)
-    p.add_argument("--json")
+    p.add_argument("--json", help="every mistake and the summary, rewritten after each game")
+    p.add_argument("--resume", action="store_true", help="keep the games --json already holds")
     p.add_argument("--markdown")
     args = p.parse_args(argv)
     for option in args.oracle_option + args.ours_option:
@@ -411,9 +413,37 @@ def main(argv=None):
               f"in {sum(record['analysed'].values())} moves", file=sys.stderr, flush=True)
         return record
 
+    # A run can be long (minutes a game): --json is rewritten after every game, and --resume
+    # takes the games a previous run's --json already holds.
+    done = {}
+    if args.resume and args.json and os.path.exists(args.json):
+        try:
+            with open(args.json, encoding="utf-8") as handle:
+                done = {r["game"]: r for r in json.load(handle)["games"]}
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            sys.exit(f"loss-analysis.py: cannot resume from {args.json}: {error}")
+    finished = dict(done)
+
+    def save():
+        if args.json:
+            records = [finished[i] for i in sorted(finished)]
+            with open(args.json + ".tmp", "w", encoding="utf-8") as out:
+                json.dump({"summary": summarise(records, args.threshold), "games": records}, out, indent=1)
+            os.replace(args.json + ".tmp", args.json)
+
+    def work_and_save(item):
+        record = work(item)
+        with lock:
+            if record is not None:
+                finished[item[0]] = record
+                save()
+        return record
+
+    todo = [(i, g) for i, g in enumerate(games) if i not in done]
     try:
         with concurrent.futures.ThreadPoolExecutor(args.concurrency) as pool:
-            records = [r for r in pool.map(work, enumerate(games)) if r is not None]
+            list(pool.map(work_and_save, todo))
+        records = [finished[i] for i in sorted(finished)]
     except (chess.engine.EngineError, chess.engine.EngineTerminatedError, FileNotFoundError) as error:
         sys.exit(f"loss-analysis.py: an engine failed: {error}")
     finally:
@@ -422,9 +452,7 @@ def main(argv=None):
     summary = summarise(records, args.threshold)
     table = markdown(summary)
     print(table, end="")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"summary": summary, "games": records}, out, indent=1)
+    save()
     if args.markdown:
         with open(args.markdown, "w", encoding="utf-8") as out:
             out.write(table)

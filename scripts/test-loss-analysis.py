@@ -215,6 +215,21 @@ class LossAnalysis(unittest.TestCase):
         self.assertIn("| opening | 5 | 20.00 (1) | 20.00 (1) | 40.00 | 4.5 |", table)
         self.assertIn("| Threats | -50 | 1 |", table)
 
+    def test_resume_keeps_finished_games(self):
+        out = os.path.join(self.tmp.name, "resume.json")
+        r = self.run_script("--json", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        first = read_json(out)
+        # Every game is in the file: a resumed run starts no engine (this oracle cannot start).
+        r = self.run_script("--json", out, "--resume", "--oracle", "/nonexistent-engine")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(read_json(out), first)
+        with open(out, "w") as f:
+            f.write("{not json")
+        r = self.run_script("--json", out, "--resume")
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("cannot resume", r.stderr)
+
     def test_only_lost_and_all(self):
         r = self.run_script("--only", "all", "--json", os.path.join(self.tmp.name, "all.json"))
         self.assertEqual(r.returncode, 0, r.stderr)
