@@ -69,7 +69,8 @@ impl Worker<'_> {
         }
 
         // Step 2: the check extension; at the horizon, the quiescence search.
-        let depth = depth + i32::from(in_check);
+        let min_ext = self.params.check_ext_min_depth;
+        let depth = depth + i32::from(in_check && (min_ext == 0 || depth >= min_ext));
         if depth <= 0 {
             return self.qsearch(pos, in_check, ply, 0, alpha, beta);
         }
@@ -270,7 +271,19 @@ impl Worker<'_> {
             // line of quiet moves that futility and move counts would cut: KBBK then took 1.31×
             // the tables' optimum, without them 1.23×).
             let may_prune = !node.is_root() && best.0 > -Value::MATE_BOUND.0 && !node.in_check;
-            let prune = may_prune && !candidate.gives_check && !picked.fork && !node.bare_king;
+            let exempt_check =
+                candidate.gives_check && !(quiet && self.params.prune_quiet_checks > 0);
+            let prune = may_prune && !exempt_check && !picked.fork && !node.bare_king;
+            // A check that loses material by more than the margin per ply is no attack.
+            if may_prune
+                && candidate.gives_check
+                && self.params.check_see_margin > 0
+                && !picked.fork
+                && !node.bare_king
+                && self.losing_check(pos, &candidate, node.depth)
+            {
+                continue;
+            }
             if may_prune {
                 self.stats
                     .record(Rule::CheckExempt, candidate.gives_check || picked.fork);

@@ -69,6 +69,21 @@ impl Worker<'_> {
     /// quiet moves judge a late move by the depth it would be searched to, so they reach every
     /// depth and grow stricter with the move number, as the reduction does.
     /// `Some(true)` when the rule that pruned it prunes every later quiet move too.
+    /// Whether a checking move loses more than `check_see_margin` per ply of `depth` by SEE
+    /// (a capture's SEE is known from move ordering; a quiet check's is computed here).
+    pub(super) fn losing_check(&self, pos: &Chess, mv: &Candidate, depth: i32) -> bool {
+        let threshold = -self.params.check_see_margin * depth.max(1);
+        let value = if mv.quiet {
+            if role_value(mv.picked.mv.role()) <= -threshold {
+                return false;
+            }
+            see(pos, mv.picked.mv)
+        } else {
+            mv.picked.see
+        };
+        value < threshold
+    }
+
     pub(super) fn futile(
         &mut self,
         pos: &Chess,

@@ -134,7 +134,13 @@ impl Worker<'_> {
                     // fork, an evasion and another fork can follow each other without end.
                     break;
                 } else if let Some(&m) = forks
-                    .get_or_insert_with(|| checking_forks(pos))
+                    .get_or_insert_with(|| {
+                        if self.params.qsearch_quiet_checks > 0 {
+                            quiet_checks(pos)
+                        } else {
+                            checking_forks(pos)
+                        }
+                    })
                     .get(next_fork)
                 {
                     next_fork += 1;
@@ -168,6 +174,23 @@ impl Worker<'_> {
         self.tt.store(key, mv, best, eval_store, 0, bound, ply);
         best
     }
+}
+
+/// The legal quiet moves of `pos` (not in check) that give check and lose nothing by SEE:
+/// the first quiescence ply's answer to a quiet mating threat (Stockfish's quiet checks at
+/// depth 0), at most 16 of them.
+fn quiet_checks(pos: &Chess) -> ArrayVec<Move, 16> {
+    let mut moves = ArrayVec::new();
+    let checks = CheckInfo::new(pos);
+    for m in pos.legal_moves() {
+        if m.is_capture() || m.is_promotion() || !checks.gives_check(pos, m) || see(pos, m) < 0 {
+            continue;
+        }
+        if moves.try_push(m).is_err() {
+            break;
+        }
+    }
+    moves
 }
 
 /// The legal quiet knight moves of `pos` (not in check) that give check and fork the enemy king
