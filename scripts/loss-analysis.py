@@ -184,10 +184,10 @@ class Analyst:
             return None
         budget = node_budget(game, args.budget_nodes)
         colour = chess.WHITE if ours_white else chess.BLACK
-        record = {"game": index, "white": game.headers.get("White"), "black": game.headers.get("Black"),
+        record = {"game": index, "budget": budget, "white": game.headers.get("White"), "black": game.headers.get("Black"),
                   "result": game.headers.get("Result"), "opening": game.headers.get("Opening"),
                   "analysed": {p: 0 for p in PHASES}, "skipped_decided": 0, "noise": 0,
-                  "unconfirmed": 0, "mistakes": []}
+                  "unconfirmed": 0, "mistakes": [], "positions": []}
         board = game.board()
         decided_run = 0
         key = ("game", index)
@@ -206,30 +206,54 @@ class Analyst:
                 continue
             decided_run = 0
             phase = phase_of(board)
-            record["analysed"][phase] += 1
-            after_board = board.copy()
-            after_board.push(move)
-            reply, _, oracle_pv = self.oracle_value(after_board, key)
-            after = -reply
-            drop = before - after
-            if drop >= args.threshold:
-                if best == move:
-                    record["noise"] += 1
-                else:
-                    again_before, _, _ = self.recheck(board)
-                    again_reply, _, again_pv = self.recheck(after_board)
-                    drop_again = again_before - (-again_reply)
-                    if drop_again < args.threshold:
-                        record["unconfirmed"] += 1
-                    else:
-                        record["mistakes"].append(self.classify(board, move, node, budget, phase, before, after,
-                                                                drop, drop_again, oracle_pv or again_pv))
+            record["positions"].append([board.fen(), phase, before, best.uci() if best else None])
+            score, depth = parse_comment(node.comment)
+            self.judge(record, board, move, before, best, key, budget, phase, score, depth)
             board.push(move)
         return record
 
-    def classify(self, board, move, node, budget, phase, before, after, drop, drop_again, oracle_pv):
+    def judge(self, record, board, move, before, best, key, budget, phase, score, depth):
+        """Count `move` of `board` in `record`: analysed, and a mistake if it drops the oracle's
+        value by the threshold on both of the oracle's runs."""
         args = self.args
-        score, depth = parse_comment(node.comment)
+        record["analysed"][phase] += 1
+        after_board = board.copy()
+        after_board.push(move)
+        reply, _, oracle_pv = self.oracle_value(after_board, key)
+        after = -reply
+        drop = before - after
+        if drop < args.threshold:
+            return
+        if best == move:
+            record["noise"] += 1
+            return
+        again_before, _, _ = self.recheck(board)
+        again_reply, _, again_pv = self.recheck(after_board)
+        drop_again = again_before + again_reply
+        if drop_again < args.threshold:
+            record["unconfirmed"] += 1
+            return
+        record["mistakes"].append(self.classify(board, move, score, depth, budget, phase, before, after, drop,
+                                                drop_again, oracle_pv or again_pv))
+
+    def replay_game(self, old):
+        """The analysed positions of an earlier run's game, each answered by our engine now at
+        the game's budget (a fresh table: no game history), judged as in the game."""
+        record = {k: old.get(k) for k in ("game", "white", "black", "result", "opening")}
+        record.update({"analysed": {p: 0 for p in PHASES}, "skipped_decided": 0, "noise": 0, "unconfirmed": 0,
+                       "mistakes": [], "positions": old["positions"], "budget": old["budget"]})
+        for fen, phase, before, best in old["positions"]:
+            board = chess.Board(fen)
+            move, score, depth, _ = self.ours_search(board, old["budget"])
+            if move is None:
+                continue
+            best_move = chess.Move.from_uci(best) if best else None
+            self.judge(record, board, move, before, best_move, ("replay", id(self), fen), old["budget"], phase,
+                       score, depth)
+        return record
+
+    def classify(self, board, move, score, depth, budget, phase, before, after, drop, drop_again, oracle_pv):
+        args = self.args
         entry = {"fen": board.fen(), "move": move.uci(), "san": board.san(move), "phase": phase,
                  "oracle_before": before, "oracle_after": after, "drop": drop, "drop_recheck": drop_again,
                  "our_score": score, "our_depth": depth, "budget": budget}
@@ -355,8 +379,11 @@ def wanted(game, name, only):
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--pgn", nargs="+", required=True, help="PGN files of our games")
-    p.add_argument("--engine-name", required=True, help="our engine's name in the PGN headers")
+    p.add_argument("--pgn", nargs="+", help="PGN files of our games")
+    p.add_argument("--engine-name", help="our engine's name in the PGN headers")
+    p.add_argument("--replay", metavar="JSON",
+                   help="instead of games: the positions an earlier run (its --json) analysed, answered by "
+                        "--ours now (the same positions before and after a change)")
     p.add_argument("--ours", required=True, help="our engine's command (also run as `CMD eval FEN` for traces)")
     p.add_argument("--ours-option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--oracle", default="stockfish", help="the oracle's UCI command")
@@ -376,6 +403,8 @@ def parse_args(argv):
     p.add_argument("--resume", action="store_true", help="keep the games --json already holds")
     p.add_argument("--markdown")
     args = p.parse_args(argv)
+    if not args.replay and not (args.pgn and args.engine_name):
+        p.error("give --pgn and --engine-name, or --replay JSON")
     for option in args.oracle_option + args.ours_option:
         if "=" not in option:
             p.error(f"option {option!r} is not NAME=VALUE")
@@ -388,14 +417,19 @@ def parse_args(argv):
 def main(argv=None):
     args = parse_args(argv if argv is not None else sys.argv[1:])
     try:
-        games = [g for g in read_games(args.pgn, args.only) if wanted(g, args.engine_name, args.only)]
-    except OSError as error:
+        if args.replay:
+            with open(args.replay, encoding="utf-8") as handle:
+                games = [g for g in json.load(handle)["games"] if g.get("positions") is not None]
+        else:
+            games = [g for g in read_games(args.pgn, args.only) if wanted(g, args.engine_name, args.only)]
+    except (OSError, ValueError, KeyError, TypeError) as error:
         sys.exit(f"loss-analysis.py: {error}")
     if args.games is not None:
         games = games[: args.games]
     if not games:
-        sys.exit(f"loss-analysis.py: no {args.only} games of {args.engine_name!r} in {', '.join(args.pgn)}")
-    for game in games:
+        source = args.replay or f"{args.only} games of {args.engine_name!r} in {', '.join(args.pgn)}"
+        sys.exit(f"loss-analysis.py: nothing to analyse: {source}")
+    for game in games if not args.replay else []:
         try:
             node_budget(game, args.budget_nodes)
         except ValueError as error:
@@ -408,7 +442,12 @@ def main(argv=None):
             local.analyst = Analyst(args)
             with lock:
                 analysts.append(local.analyst)
-        record = local.analyst.analyse_game(*item)
+        if args.replay:
+            record = local.analyst.replay_game(item[1])
+        else:
+            record = local.analyst.analyse_game(*item)
+        if record is None:
+            return None
         print(f"game {item[0] + 1}/{len(games)}: {len(record['mistakes'])} mistakes "
               f"in {sum(record['analysed'].values())} moves", file=sys.stderr, flush=True)
         return record

@@ -230,6 +230,27 @@ class LossAnalysis(unittest.TestCase):
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("cannot resume", r.stderr)
 
+    def test_replay_same_positions(self):
+        out = os.path.join(self.tmp.name, "first.json")
+        r = self.run_script("--json", out)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        first = read_json(out)
+        self.assertEqual(len(first["games"][0]["positions"]), 5)
+        # Replayed, our fake engine answers from its table at the game's budget (1000 nodes):
+        # Nf3 again (the search miss), d3 again (judgement); elsewhere its first legal move in
+        # sorted order, which the oracle values at 0: no drop.
+        again = os.path.join(self.tmp.name, "replay.json")
+        env = dict(os.environ, FAKE_TABLE=self.table)
+        py = sys.executable
+        r = subprocess.run([py, SCRIPT, "--replay", out, "--ours", f"{py} {self.fake} ours",
+                            "--oracle", f"{py} {self.fake} oracle", "--oracle-nodes", "1000", "--json", again],
+                           capture_output=True, text=True, env=env, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        replay = read_json(again)
+        self.assertEqual(replay["summary"]["analysed"], first["summary"]["analysed"])
+        kinds = sorted((m["san"], m["kind"]) for m in replay["games"][0]["mistakes"])
+        self.assertEqual(kinds, [("Nf3", "search"), ("d3", "judgement")])
+
     def test_only_lost_and_all(self):
         r = self.run_script("--only", "all", "--json", os.path.join(self.tmp.name, "all.json"))
         self.assertEqual(r.returncode, 0, r.stderr)
@@ -238,7 +259,8 @@ class LossAnalysis(unittest.TestCase):
     def test_bad_input(self):
         cases = [(["--oracle-nodes", "0"], "at least 1"),
                  (["--oracle-option", "Hash"], "NAME=VALUE"),
-                 (["--engine-name", "nobody"], "no not-won games")]
+                 (["--engine-name", "nobody"], "nothing to analyse: not-won games"),
+                 (["--replay", "/nonexistent.json"], "No such file")]
         for extra, message in cases:
             r = self.run_script(*extra)
             self.assertNotEqual(r.returncode, 0)
