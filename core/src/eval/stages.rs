@@ -237,7 +237,7 @@ fn pawn_king_stage<T: Tracer>(
 // Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
 // `Evaluator::evaluate_from`); a separate function would count bits the slow way.
 #[inline(always)]
-fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
+pub(super) fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
     let info = &info.pawns_and_kings();
     let mut passed = Bitboard::EMPTY;
     for color in Color::ALL {
