@@ -189,10 +189,8 @@ stage!(stage_material_psqt, |e, p, _c, _acc| {
 });
 stage!(stage_pieces_pass, |_e, p, _c, acc| {
     let mut info = Info::new(&p.board);
-    let mut phase = 0;
-    for color in Color::ALL {
-        phase += base::pieces(&p.board, color, &mut info, acc);
-    }
+    let phase = base::pieces(&p.board, Color::White, &mut info, acc)
+        + base::pieces(&p.board, Color::Black, &mut info, acc);
     phase ^ info.attacked.white.0 as i32 ^ *info.king_area_hits.get(Color::Black)
 });
 stage!(stage_pawn_king, |_e, p, _c, acc| {

@@ -82,10 +82,10 @@ impl Evaluator {
             cache.prefetch(&info);
         }
         let mut acc = Acc::new(w, tracer);
-        let mut phase = 0;
-        for color in Color::ALL {
-            phase += base::pieces(board, color, &mut info, &mut acc);
-        }
+        // Each side by a call of its own (here and below, where a family runs once per side):
+        // each is compiled for its colour, without a test of the colour inside.
+        let phase = base::pieces(board, Color::White, &mut info, &mut acc)
+            + base::pieces(board, Color::Black, &mut info, &mut acc);
         let phase = phase.min(MAX_PHASE);
         acc.tracer().phase(phase);
         let passed = pawn_king_stage(&info, &mut acc, cache);
