@@ -201,9 +201,8 @@ stage!(stage_passers, |_e, p, _c, acc| {
     0
 });
 stage!(stage_king_danger, |_e, p, _c, acc| {
-    for color in Color::ALL {
-        king::danger(&p.board, &p.info, color, acc);
-    }
+    king::danger(&p.board, &p.info, Color::White, acc);
+    king::danger(&p.board, &p.info, Color::Black, acc);
     0
 });
 stage!(stage_king_attack, |_e, p, _c, acc| {
@@ -223,15 +222,13 @@ stage!(stage_targets, |_e, p, _c, acc| {
 });
 stage!(stage_pieces, |_e, p, _c, acc| {
     let closed = pieces::closedness(&p.board);
-    for color in Color::ALL {
-        pieces::evaluate(&p.board, &p.info, color, closed, acc);
-    }
+    pieces::evaluate(&p.board, &p.info, Color::White, closed, acc);
+    pieces::evaluate(&p.board, &p.info, Color::Black, closed, acc);
     0
 });
 stage!(stage_piece_lines, |_e, p, _c, acc| {
-    for color in Color::ALL {
-        piece_lines::evaluate(&p.board, &p.info, color, acc);
-    }
+    piece_lines::evaluate(&p.board, &p.info, Color::White, acc);
+    piece_lines::evaluate(&p.board, &p.info, Color::Black, acc);
     0
 });
 stage!(stage_endgame_scale, |_e, p, _c, acc| {

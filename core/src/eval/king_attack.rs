@@ -174,28 +174,34 @@ pub fn counts(board: &Board, info: &Info, color: Color) -> bool {
 /// Scores both sides' king attack.
 #[inline(always)]
 pub fn evaluate<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) {
-    for color in Color::ALL {
-        let Some(king) = *info.king.get(!color) else {
-            continue;
-        };
-        let flank_attacks = flank_attacks(info, color, king);
-        if counts(board, info, color) {
-            danger(board, info, color, king, flank_attacks, acc);
-        }
-        // The plain terms belong to the king's owner.
-        let owner = !color;
-        if flank_attacks > 0 {
-            acc.add(owner, KING_FLANK_ATTACK, flank_attacks);
-        }
-        let pawns = board.pawns();
-        if (pawns & flank(king.file())).is_empty() {
-            acc.add(owner, KING_PAWNLESS_FLANK, 1);
-        }
-        let file = Bitboard::from_file(king.file());
-        let no_own = usize::from((*info.pawns.get(owner) & file).is_empty());
-        let no_enemy = usize::from((*info.pawns.get(color) & file).is_empty());
-        acc.add(owner, KING_FILE.at(2 * no_own + no_enemy), 1);
+    // One call per side, each compiled for its colour.
+    side(board, info, Color::White, acc);
+    side(board, info, Color::Black, acc);
+}
+
+/// `color`'s attack on the enemy king, and the plain terms of that king's owner.
+#[inline(always)]
+fn side<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<'_, T>) {
+    let Some(king) = *info.king.get(!color) else {
+        return;
+    };
+    let flank_attacks = flank_attacks(info, color, king);
+    if counts(board, info, color) {
+        danger(board, info, color, king, flank_attacks, acc);
     }
+    // The plain terms belong to the king's owner.
+    let owner = !color;
+    if flank_attacks > 0 {
+        acc.add(owner, KING_FLANK_ATTACK, flank_attacks);
+    }
+    let pawns = board.pawns();
+    if (pawns & flank(king.file())).is_empty() {
+        acc.add(owner, KING_PAWNLESS_FLANK, 1);
+    }
+    let file = Bitboard::from_file(king.file());
+    let no_own = usize::from((*info.pawns.get(owner) & file).is_empty());
+    let no_enemy = usize::from((*info.pawns.get(color) & file).is_empty());
+    acc.add(owner, KING_FILE.at(2 * no_own + no_enemy), 1);
 }
 
 /// `color`'s attacks on the flank of the enemy king on `king` inside the enemy's camp, a square

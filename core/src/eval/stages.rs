@@ -91,9 +91,8 @@ impl Evaluator {
         let passed = pawn_king_stage(&info, &mut acc, cache);
         let to_move = SideToMove::new(turn);
         passers::evaluate(board, &info, passed, to_move, &mut acc);
-        for color in Color::ALL {
-            king::danger(board, &info, color, &mut acc);
-        }
+        king::danger(board, &info, Color::White, &mut acc);
+        king::danger(board, &info, Color::Black, &mut acc);
         king_attack::evaluate(board, &info, &mut acc);
 
         // The bounded evaluation's early answer: everything but threats and piece placement,
@@ -120,10 +119,10 @@ impl Evaluator {
         threats::evaluate(board, &info, to_move, &mut acc);
         targets::evaluate(board, &info, &mut acc);
         let closed = pieces::closedness(board);
-        for color in Color::ALL {
-            pieces::evaluate(board, &info, color, closed, &mut acc);
-            piece_lines::evaluate(board, &info, color, &mut acc);
-        }
+        pieces::evaluate(board, &info, Color::White, closed, &mut acc);
+        piece_lines::evaluate(board, &info, Color::White, &mut acc);
+        pieces::evaluate(board, &info, Color::Black, closed, &mut acc);
+        piece_lines::evaluate(board, &info, Color::Black, &mut acc);
         let mut linear = material_psqt + acc.linear();
 
         // Specialised endgames replace or adjust the sum; where none applies, the endgame half

@@ -204,18 +204,30 @@ pub fn reads_side_to_move(board: &Board) -> bool {
 // `Evaluator::evaluate_from`); a separate function would count bits the slow way.
 #[inline(always)]
 pub fn evaluate<T: Tracer>(board: &Board, info: &Info, turn: SideToMove, acc: &mut Acc<'_, T>) {
-    for color in Color::ALL {
-        threatened(board, info, color, acc);
-        pawn_push(board, info, color, acc);
-        // Knight forks: the side to move can play one now; the other only threatens it.
-        if knight_fork_moves(board, color).any() {
-            let weight = if turn.color() == color {
-                FORK_NOW
-            } else {
-                FORK_THREAT
-            };
-            acc.add(color, weight, 1);
-        }
+    // One call per side, each compiled for its colour.
+    side(board, info, turn, Color::White, acc);
+    side(board, info, turn, Color::Black, acc);
+}
+
+/// `color`'s threatened pieces, pawn pushes and knight forks.
+#[inline(always)]
+fn side<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    turn: SideToMove,
+    color: Color,
+    acc: &mut Acc<'_, T>,
+) {
+    threatened(board, info, color, acc);
+    pawn_push(board, info, color, acc);
+    // Knight forks: the side to move can play one now; the other only threatens it.
+    if knight_fork_moves(board, color).any() {
+        let weight = if turn.color() == color {
+            FORK_NOW
+        } else {
+            FORK_THREAT
+        };
+        acc.add(color, weight, 1);
     }
 }
 
