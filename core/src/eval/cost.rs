@@ -9,15 +9,16 @@
 //! work only. The stages' costs add up to about the whole evaluation's, not exactly: in one
 //! function the compiler shares some work between them.
 
-use shakmaty::{Bitboard, Board, Color};
+use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::acc::Acc;
 use super::info::Info;
 use super::pawn_king::PawnKingCache;
 use super::score::S;
 use super::stages::pawn_king_terms;
-use super::tactics::knight_fork_moves;
+use super::tactics::forks_from;
 use super::to_move::SideToMove;
+use super::weights::role_index;
 use super::{
     Evaluator, base, endgame, king, king_attack, passers, piece_lines, pieces, scale, targets,
     threats,
@@ -214,7 +215,17 @@ stage!(stage_threats, |_e, p, _c, acc| {
     0
 });
 stage!(stage_forks, |_e, p, _c, _acc| {
-    (knight_fork_moves(&p.board, Color::White) | knight_fork_moves(&p.board, Color::Black)).0 as i32
+    // As the threats family asks for them: from the attack maps.
+    let forks = |color: Color| {
+        let reach = p.info.attacks.get(color)[role_index(Role::Knight)];
+        let defence = *p.info.attacked.get(!color);
+        if reach.any() {
+            forks_from(&p.board, color, reach, |sq| defence.contains(sq))
+        } else {
+            Bitboard::EMPTY
+        }
+    };
+    (forks(Color::White) | forks(Color::Black)).0 as i32
 });
 stage!(stage_targets, |_e, p, _c, acc| {
     targets::evaluate(&p.board, &p.info, acc);

@@ -17,7 +17,7 @@ use shakmaty::{Bitboard, Board, Color, Rank, Role};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::tactics::{knight_fork_moves, pawn_attacks_set};
+use super::tactics::{forks_from, knight_fork_moves, pawn_attacks_set};
 use super::term::Term;
 use super::to_move::SideToMove;
 use super::tracer::Tracer;
@@ -221,7 +221,12 @@ fn side<T: Tracer>(
     threatened(board, info, color, acc);
     pawn_push(board, info, color, acc);
     // Knight forks: the side to move can play one now; the other only threatens it.
-    if knight_fork_moves(board, color).any() {
+    // The knights' attacks and the enemy's defence, from the attack maps (as
+    // `knight_fork_moves` computes them; no knights, no attacks).
+    let knight_reach = info.attacks.get(color)[role_index(Role::Knight)];
+    let defence = *info.attacked.get(!color);
+    if knight_reach.any() && forks_from(board, color, knight_reach, |sq| defence.contains(sq)).any()
+    {
         let weight = if turn.color() == color {
             FORK_NOW
         } else {
