@@ -12,7 +12,7 @@
 use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::acc::Acc;
-use super::info::Info;
+use super::info::{Info, KingThreat};
 use super::pawn_king::PawnKingCache;
 use super::score::S;
 use super::stages::pawn_king_terms;
@@ -36,9 +36,10 @@ pub enum Stage {
     PawnKing,
     /// Passed pawns.
     Passers,
-    /// King danger of both sides.
+    /// King danger of both sides, with the threats against the kings that the king attack
+    /// reads as well.
     KingDanger,
-    /// The king attack of both sides.
+    /// The king attack of both sides (given the threats).
     KingAttack,
     /// Threats, knight forks included.
     Threats,
@@ -113,6 +114,7 @@ pub struct Prepared {
     board: Board,
     turn: Color,
     info: Info,
+    threats: [Option<KingThreat>; 2],
     passed: Bitboard,
     material_psqt: S,
 }
@@ -136,6 +138,10 @@ impl Prepared {
         Prepared {
             board: board.clone(),
             turn,
+            threats: [
+                info.king_threat(board, Color::White),
+                info.king_threat(board, Color::Black),
+            ],
             info,
             passed,
             material_psqt,
@@ -202,12 +208,21 @@ stage!(stage_passers, |_e, p, _c, acc| {
     0
 });
 stage!(stage_king_danger, |_e, p, _c, acc| {
-    king::danger(&p.board, &p.info, Color::White, acc);
-    king::danger(&p.board, &p.info, Color::Black, acc);
+    // The threats against the kings, then the danger (the king attack reads the same threats).
+    let threats = [
+        p.info.king_threat(&p.board, Color::White),
+        p.info.king_threat(&p.board, Color::Black),
+    ];
+    if let Some(threat) = &threats[0] {
+        king::danger_from(&p.board, &p.info, Color::White, threat, acc);
+    }
+    if let Some(threat) = &threats[1] {
+        king::danger_from(&p.board, &p.info, Color::Black, threat, acc);
+    }
     0
 });
 stage!(stage_king_attack, |_e, p, _c, acc| {
-    king_attack::evaluate(&p.board, &p.info, acc);
+    king_attack::evaluate_with(&p.board, &p.info, p.threats, acc);
     0
 });
 stage!(stage_threats, |_e, p, _c, acc| {

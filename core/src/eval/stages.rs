@@ -91,9 +91,18 @@ impl Evaluator {
         let passed = pawn_king_stage(&info, &mut acc, cache);
         let to_move = SideToMove::new(turn);
         passers::evaluate(board, &info, passed, to_move, &mut acc);
-        king::danger(board, &info, Color::White, &mut acc);
-        king::danger(board, &info, Color::Black, &mut acc);
-        king_attack::evaluate(board, &info, &mut acc);
+        // Each side's threat against the enemy king, read by king danger and the king attack.
+        let threats = [
+            info.king_threat(board, Color::White),
+            info.king_threat(board, Color::Black),
+        ];
+        if let Some(threat) = &threats[0] {
+            king::danger_from(board, &info, Color::White, threat, &mut acc);
+        }
+        if let Some(threat) = &threats[1] {
+            king::danger_from(board, &info, Color::Black, threat, &mut acc);
+        }
+        king_attack::evaluate_with(board, &info, threats, &mut acc);
 
         // The bounded evaluation's early answer: everything but threats and piece placement,
         // where it lies far enough outside the window. It needs the endgame lookup and the
