@@ -13,7 +13,7 @@ Lowest first:
   4  the evaluation's root (eval/mod.rs): the Evaluator, and the table's order of families;
      material (material and piece squares, summed from scratch or kept move by move), stages
      (the evaluation after material and piece squares, split where the bounded evaluation may
-     stop) and bounded (that evaluation)
+     stop), bounded (that evaluation) and cost (the stages one at a time, for the cost table)
   5  layout: the table as a whole (names, defaults), read through `Weights`' methods only
 
 Also checked: every family whose code takes the side to move (`SideToMove`) is asked by the
@@ -35,7 +35,7 @@ LAYERS = {
     "tracer": 0, "acc": 0, "to_move": 0,
     "combine": 2,
     "trace": 3,
-    "mod": 4, "material": 4, "stages": 4, "bounded": 4,
+    "mod": 4, "material": 4, "stages": 4, "bounded": 4, "cost": 4,
     "layout": 5,
 }
 

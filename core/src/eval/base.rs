@@ -149,36 +149,18 @@ pub fn pieces<T: Tracer>(
         .map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
     let mut phase = PHASE_WEIGHT[role_index(Role::Pawn)] * our_pawns.count() as i32;
 
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        let r = role_index(role);
-        for sq in board.by_piece(role.of(color)) {
-            phase += PHASE_WEIGHT[r];
-            let reach = match role {
-                Role::Knight => attacks::knight_attacks(sq),
-                Role::Bishop => attacks::bishop_attacks(sq, occupied),
-                Role::Rook => attacks::rook_attacks(sq, occupied),
-                _ => attacks::queen_attacks(sq, occupied),
-            };
-            info.add_attacks(color, role, reach);
-            mobility::score(board, info, color, role, sq, reach, acc);
-            let zone_hits = reach & their_king_zone;
-            // Usually empty: skip the count (and the zero term) then.
-            if zone_hits.any() {
-                acc.add(color, KING_ZONE_ATTACK.at(r), zone_hits.count() as i32);
-            }
-            if role == Role::Rook {
-                let file = Bitboard::from_file(sq.file());
-                if (our_pawns & file).is_empty() {
-                    let weight = if (their_pawns & file).is_empty() {
-                        ROOK_OPEN_FILE
-                    } else {
-                        ROOK_SEMI_OPEN_FILE
-                    };
-                    acc.add(color, weight, 1);
-                }
-            }
-        }
-    }
+    // One call per kind, not a loop over the kinds: each call is compiled for its kind, without
+    // a test of the kind per piece (the kinds' order is the loop's, so the sums are the same).
+    let sides = Sides {
+        occupied,
+        our_pawns,
+        their_pawns,
+        their_king_zone,
+    };
+    phase += kind(board, color, Role::Knight, &sides, info, acc);
+    phase += kind(board, color, Role::Bishop, &sides, info, acc);
+    phase += kind(board, color, Role::Rook, &sides, info, acc);
+    phase += kind(board, color, Role::Queen, &sides, info, acc);
 
     // The king: pawn shield.
     for sq in board.by_piece(Role::King.of(color)) {
@@ -189,6 +171,57 @@ pub fn pieces<T: Tracer>(
     }
     if board.by_piece(Role::Bishop.of(color)).more_than_one() {
         acc.add(color, BISHOP_PAIR, 1);
+    }
+    phase
+}
+
+/// What the pieces' pass reads of both sides, for [`kind`].
+struct Sides {
+    occupied: Bitboard,
+    our_pawns: Bitboard,
+    their_pawns: Bitboard,
+    their_king_zone: Bitboard,
+}
+
+/// `color`'s pieces of kind `role` (knight, bishop, rook or queen) in the pieces' pass; returns
+/// their phase contribution.
+#[inline(always)]
+fn kind<T: Tracer>(
+    board: &Board,
+    color: Color,
+    role: Role,
+    sides: &Sides,
+    info: &mut Info,
+    acc: &mut Acc<'_, T>,
+) -> i32 {
+    let r = role_index(role);
+    let mut phase = 0;
+    for sq in board.by_piece(role.of(color)) {
+        phase += PHASE_WEIGHT[r];
+        let reach = match role {
+            Role::Knight => attacks::knight_attacks(sq),
+            Role::Bishop => attacks::bishop_attacks(sq, sides.occupied),
+            Role::Rook => attacks::rook_attacks(sq, sides.occupied),
+            _ => attacks::queen_attacks(sq, sides.occupied),
+        };
+        info.add_attacks(color, role, reach);
+        mobility::score(board, info, color, role, sq, reach, acc);
+        let zone_hits = reach & sides.their_king_zone;
+        // Usually empty: skip the count (and the zero term) then.
+        if zone_hits.any() {
+            acc.add(color, KING_ZONE_ATTACK.at(r), zone_hits.count() as i32);
+        }
+        if role == Role::Rook {
+            let file = Bitboard::from_file(sq.file());
+            if (sides.our_pawns & file).is_empty() {
+                let weight = if (sides.their_pawns & file).is_empty() {
+                    ROOK_OPEN_FILE
+                } else {
+                    ROOK_SEMI_OPEN_FILE
+                };
+                acc.add(color, weight, 1);
+            }
+        }
     }
     phase
 }

@@ -38,6 +38,24 @@ pub struct Info {
     pub king_area_hits: ByColor<i32>,
 }
 
+/// What king danger ([`super::king::danger`]) and the king attack ([`super::king_attack`]) both
+/// read of one side's attack on the enemy king: computed once per side and handed to both.
+#[derive(Clone, Copy, Debug)]
+pub struct KingThreat {
+    /// The enemy king's squares the attacker attacks, that the defender defends at most once and
+    /// only with king or queen.
+    pub weak: Bitboard,
+    /// Squares where a checker of the attacker cannot be taken: the defender does not attack
+    /// them, or they are weak and the attacker attacks them twice.
+    pub safe: Bitboard,
+    /// The squares a bishop checks the enemy king from (its diagonals through the board).
+    pub diagonal: Bitboard,
+    /// The squares a rook checks it from.
+    pub straight: Bitboard,
+    /// The squares a knight checks it from.
+    pub knight: Bitboard,
+}
+
 /// What the terms kept in the pawn-king cache ([`super::pawn_king`]) may read: pawns, kings
 /// and pawn attacks, nothing of the other pieces. The cache keys its entries by pawns and kings
 /// alone, so a cached term that read a piece's attacks would give one key two sums; taking this
@@ -103,6 +121,34 @@ impl Info {
             king_attackers: ByColor::new_with(|_| [0; 6]),
             king_area_hits: ByColor::new_with(|_| 0),
         }
+    }
+
+    /// `color`'s threat against the enemy king, when its attack counts (at least two attackers
+    /// of the king's area, or one with a queen on `board`) and the enemy has a king; `None`
+    /// otherwise. Reads the pieces' attacks: after the pieces' pass.
+    #[inline(always)]
+    #[must_use]
+    pub fn king_threat(&self, board: &Board, color: Color) -> Option<KingThreat> {
+        let king = (*self.king.get(!color))?;
+        let attackers: i32 = self.king_attackers.get(color).iter().sum();
+        let has_queen = board.by_piece(Role::Queen.of(color)).any();
+        if attackers <= 1 - i32::from(has_queen) {
+            return None;
+        }
+        let them = !color;
+        let theirs = self.attacks.get(them);
+        let strong_defence = theirs[role_index(Role::Pawn)]
+            | theirs[role_index(Role::Knight)]
+            | theirs[role_index(Role::Bishop)]
+            | theirs[role_index(Role::Rook)];
+        let weak = *self.attacked.get(color) & !*self.attacked_twice.get(them) & !strong_defence;
+        Some(KingThreat {
+            weak,
+            safe: !*self.attacked.get(them) | (weak & *self.attacked_twice.get(color)),
+            diagonal: attacks::bishop_attacks(king, self.occupied),
+            straight: attacks::rook_attacks(king, self.occupied),
+            knight: attacks::knight_attacks(king),
+        })
     }
 
     /// Records that a `color` piece of kind `role` attacks `reach`, and whether and how much

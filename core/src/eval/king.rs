@@ -3,10 +3,10 @@
 //! enemy's attack on it, summed in king-danger units that go through one non-linear curve
 //! ([`super::combine::danger_curve`]).
 
-use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Color, Role, Square};
 
 use super::acc::Acc;
-use super::info::{Info, PawnsAndKings};
+use super::info::{Info, KingThreat, PawnsAndKings};
 use super::pawns::{ranks_ahead, relative_rank};
 use super::term::Term;
 use super::tracer::Tracer;
@@ -14,7 +14,7 @@ use super::weights::channel::{Danger, Linear};
 use super::weights::{
     Channel, FOLDED_FILES, Keys, SHELTER_DISTANCES, Weight, WeightSpec, defaults, role_index,
 };
-use crate::geometry::{file_mask, king_distance, knight_attacks_set};
+use crate::geometry::{file_mask, king_distance};
 
 /// The family of weights of king safety: shelter, storm and king danger; where it starts in the
 /// table is set where the evaluation lists its families (`eval/mod.rs`).
@@ -245,17 +245,24 @@ fn rank_distance(king: Square, pawn: Square, color: Color) -> usize {
 // `Evaluator::evaluate_from`); a separate function would count bits the slow way.
 #[inline(always)]
 pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<'_, T>) {
-    let Some(king) = *info.king.get(!color) else {
-        return;
-    };
-    let attackers = info.king_attackers.get(color);
-    let count: i32 = attackers.iter().sum();
-    let has_queen = (board.by_piece(Role::Queen.of(color))).any();
-    if count <= 1 - i32::from(has_queen) {
-        return;
+    if let Some(threat) = info.king_threat(board, color) {
+        danger_from(board, info, color, &threat, acc);
     }
+}
+
+/// [`danger`] given `color`'s threat against the enemy king ([`Info::king_threat`], which the
+/// king attack reads as well): the evaluation computes it once for both.
+#[inline(always)]
+pub fn danger_from<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    color: Color,
+    threat: &KingThreat,
+    acc: &mut Acc<'_, T>,
+) {
+    let attackers = info.king_attackers.get(color);
+    let has_queen = (board.by_piece(Role::Queen.of(color))).any();
     let ours = *info.attacks.get(color);
-    let theirs = *info.attacks.get(!color);
     let area = *info.king_area.get(!color);
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         let r = role_index(role);
@@ -266,23 +273,16 @@ pub fn danger<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc
     acc.danger(color, DANGER_AREA_ATTACK, *info.king_area_hits.get(color));
 
     // Weak squares: we attack them; they defend them at most once, and only with king or queen.
-    let strong_defence = theirs[role_index(Role::Pawn)]
-        | theirs[role_index(Role::Knight)]
-        | theirs[role_index(Role::Bishop)]
-        | theirs[role_index(Role::Rook)];
-    let weak = *info.attacked.get(color) & !*info.attacked_twice.get(!color) & !strong_defence;
+    let weak = threat.weak;
     acc.danger(color, DANGER_WEAK_SQUARE, (weak & area).count() as i32);
 
     // Safe checks: squares we reach that check the king, where they cannot take the checker.
-    let safe = (!*info.attacked.get(!color) | (weak & *info.attacked_twice.get(color)))
-        & !board.by_color(color);
-    let diagonal = attacks::bishop_attacks(king, info.occupied);
-    let straight = attacks::rook_attacks(king, info.occupied);
+    let safe = threat.safe & !board.by_color(color);
     let checks = [
-        (Role::Knight, knight_attacks_set(Bitboard::from(king))),
-        (Role::Bishop, diagonal),
-        (Role::Rook, straight),
-        (Role::Queen, diagonal | straight),
+        (Role::Knight, threat.knight),
+        (Role::Bishop, threat.diagonal),
+        (Role::Rook, threat.straight),
+        (Role::Queen, threat.diagonal | threat.straight),
     ];
     for (role, from) in checks {
         let r = role_index(role);

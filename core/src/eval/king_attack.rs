@@ -14,11 +14,10 @@
 use shakmaty::{Bitboard, Board, Color, File, Role, Square, attacks};
 
 use super::acc::Acc;
-use super::info::Info;
+use super::info::{Info, KingThreat};
 use super::term::Term;
 use super::tracer::Tracer;
 use super::weights::{Channel, Keys, Weight, WeightSpec, channel, defaults, role_index};
-use crate::geometry::knight_attacks_set;
 
 /// The family of king-attack weights; where it starts in the table is set where the evaluation
 /// lists its families (`eval/mod.rs`).
@@ -174,28 +173,58 @@ pub fn counts(board: &Board, info: &Info, color: Color) -> bool {
 /// Scores both sides' king attack.
 #[inline(always)]
 pub fn evaluate<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) {
-    for color in Color::ALL {
-        let Some(king) = *info.king.get(!color) else {
-            continue;
-        };
-        let flank_attacks = flank_attacks(info, color, king);
-        if counts(board, info, color) {
-            danger(board, info, color, king, flank_attacks, acc);
-        }
-        // The plain terms belong to the king's owner.
-        let owner = !color;
-        if flank_attacks > 0 {
-            acc.add(owner, KING_FLANK_ATTACK, flank_attacks);
-        }
-        let pawns = board.pawns();
-        if (pawns & flank(king.file())).is_empty() {
-            acc.add(owner, KING_PAWNLESS_FLANK, 1);
-        }
-        let file = Bitboard::from_file(king.file());
-        let no_own = usize::from((*info.pawns.get(owner) & file).is_empty());
-        let no_enemy = usize::from((*info.pawns.get(color) & file).is_empty());
-        acc.add(owner, KING_FILE.at(2 * no_own + no_enemy), 1);
+    let threats = [
+        info.king_threat(board, Color::White),
+        info.king_threat(board, Color::Black),
+    ];
+    evaluate_with(board, info, threats, acc);
+}
+
+/// [`evaluate`] given each side's threat against the enemy king, `[white, black]`
+/// ([`Info::king_threat`], which king danger reads as well): the evaluation computes them once
+/// for both.
+#[inline(always)]
+pub fn evaluate_with<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    threats: [Option<KingThreat>; 2],
+    acc: &mut Acc<'_, T>,
+) {
+    // One call per side, each compiled for its colour.
+    side(board, info, Color::White, threats[0].as_ref(), acc);
+    side(board, info, Color::Black, threats[1].as_ref(), acc);
+}
+
+/// `color`'s attack on the enemy king, and the plain terms of that king's owner.
+#[inline(always)]
+fn side<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    color: Color,
+    threat: Option<&KingThreat>,
+    acc: &mut Acc<'_, T>,
+) {
+    let Some(king) = *info.king.get(!color) else {
+        return;
+    };
+    let flank_attacks = flank_attacks(info, color, king);
+    // The threat is there exactly when the attack counts (`counts`).
+    if let Some(threat) = threat {
+        danger(board, info, color, king, flank_attacks, threat, acc);
     }
+    // The plain terms belong to the king's owner.
+    let owner = !color;
+    if flank_attacks > 0 {
+        acc.add(owner, KING_FLANK_ATTACK, flank_attacks);
+    }
+    let pawns = board.pawns();
+    if (pawns & flank(king.file())).is_empty() {
+        acc.add(owner, KING_PAWNLESS_FLANK, 1);
+    }
+    let file = Bitboard::from_file(king.file());
+    let no_own = usize::from((*info.pawns.get(owner) & file).is_empty());
+    let no_enemy = usize::from((*info.pawns.get(color) & file).is_empty());
+    acc.add(owner, KING_FILE.at(2 * no_own + no_enemy), 1);
 }
 
 /// `color`'s attacks on the flank of the enemy king on `king` inside the enemy's camp, a square
@@ -216,6 +245,7 @@ fn danger<T: Tracer>(
     color: Color,
     king: Square,
     flank_attacks: i32,
+    threat: &KingThreat,
     acc: &mut Acc<'_, T>,
 ) {
     let them = !color;
@@ -223,19 +253,11 @@ fn danger<T: Tracer>(
     let theirs = info.attacks.get(them);
 
     // Check squares we reach where the enemy can take the checker: the complement of the king
-    // family's safe checks (same notion of weak and safe).
-    let strong_defence = theirs[role_index(Role::Pawn)]
-        | theirs[role_index(Role::Knight)]
-        | theirs[role_index(Role::Bishop)]
-        | theirs[role_index(Role::Rook)];
-    let weak = *info.attacked.get(color) & !*info.attacked_twice.get(them) & !strong_defence;
-    let safe = !*info.attacked.get(them) | (weak & *info.attacked_twice.get(color));
-    let diagonal = attacks::bishop_attacks(king, info.occupied);
-    let straight = attacks::rook_attacks(king, info.occupied);
-    let check_squares = (knight_attacks_set(Bitboard::from(king)) & ours[role_index(Role::Knight)])
-        | (diagonal & (ours[role_index(Role::Bishop)] | ours[role_index(Role::Queen)]))
-        | (straight & (ours[role_index(Role::Rook)] | ours[role_index(Role::Queen)]));
-    let unsafe_checks = check_squares & !safe & !board.by_color(color);
+    // family's safe checks (same notion of weak and safe: the same `threat`).
+    let check_squares = (threat.knight & ours[role_index(Role::Knight)])
+        | (threat.diagonal & (ours[role_index(Role::Bishop)] | ours[role_index(Role::Queen)]))
+        | (threat.straight & (ours[role_index(Role::Rook)] | ours[role_index(Role::Queen)]));
+    let unsafe_checks = check_squares & !threat.safe & !board.by_color(color);
     if unsafe_checks.any() {
         acc.danger(color, DANGER_UNSAFE_CHECK, unsafe_checks.count() as i32);
     }

@@ -17,6 +17,7 @@ pub mod acc;
 pub mod base;
 pub mod bounded;
 pub mod combine;
+pub mod cost;
 pub mod endgame;
 pub mod eval_cache;
 pub mod info;

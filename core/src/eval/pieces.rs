@@ -266,57 +266,18 @@ pub fn evaluate<T: Tracer>(
     let defended = *info.pawn_attacks.get(color);
     let rammed = our_pawns & pawns_behind(their_pawns, color);
 
-    for role in [Role::Knight, Role::Bishop] {
-        let minor = usize::from(role == Role::Bishop);
-        let outpost = match role {
-            Role::Knight => KNIGHT_OUTPOST,
-            _ => BISHOP_OUTPOST,
-        };
-        for sq in board.by_piece(role.of(color)) {
-            if is_outpost(sq, color, their_pawns) {
-                let edge = matches!(sq.file(), shakmaty::File::A | shakmaty::File::H);
-                let index = 2 * usize::from(edge) + usize::from(defended.contains(sq));
-                acc.add(color, outpost.at(index), 1);
-            }
-            if stop_square(sq, color).is_some_and(|front| all_pawns.contains(front)) {
-                acc.add(color, MINOR_BEHIND_PAWN.at(minor), 1);
-            }
-            if let Some(king) = our_king {
-                acc.add(
-                    color,
-                    MINOR_KING_DISTANCE.at(minor),
-                    king_distance(sq, king) as i32,
-                );
-            }
-            if role == Role::Knight {
-                let nearest = [our_king, their_king]
-                    .into_iter()
-                    .flatten()
-                    .map(|k| king_distance(sq, k))
-                    .min();
-                if let Some(d) = nearest.filter(|&d| d >= SIBERIA_DISTANCE) {
-                    acc.add(color, KNIGHT_SIBERIA.at((d - SIBERIA_DISTANCE) as usize), 1);
-                }
-                continue;
-            }
-            let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
-                Bitboard::LIGHT_SQUARES
-            } else {
-                Bitboard::DARK_SQUARES
-            };
-            let same = (our_pawns & colour).count() as i32;
-            if same > 0 {
-                acc.add(color, BISHOP_PAWNS_ON_COLOUR, same);
-            }
-            let same_rammed = (rammed & colour).count() as i32;
-            if same_rammed > 0 {
-                acc.add(color, BISHOP_RAMMED_PAWNS, same_rammed);
-            }
-            if on_long_diagonal(sq, all_pawns) {
-                acc.add(color, BISHOP_LONG_DIAGONAL, 1);
-            }
-        }
-    }
+    // One call per kind, each compiled for its kind (knights first, as the terms are listed).
+    let near = Near {
+        our_pawns,
+        their_pawns,
+        all_pawns,
+        our_king,
+        their_king,
+        defended,
+        rammed,
+    };
+    minors(board, color, Role::Knight, &near, acc);
+    minors(board, color, Role::Bishop, &near, acc);
 
     let rooks = board.by_piece(Role::Rook.of(color));
     if their_king.is_some_and(|k| relative_rank(k, color) >= 6) {
@@ -340,6 +301,82 @@ pub fn evaluate<T: Tracer>(
     }
     if rooks.any() {
         acc.add(color, CLOSEDNESS_ROOK.at(closed), rooks.count() as i32);
+    }
+}
+
+/// What [`minors`] reads of `color`'s side and the enemy's.
+#[derive(Clone, Copy)]
+struct Near {
+    our_pawns: Bitboard,
+    their_pawns: Bitboard,
+    all_pawns: Bitboard,
+    our_king: Option<Square>,
+    their_king: Option<Square>,
+    defended: Bitboard,
+    rammed: Bitboard,
+}
+
+/// `color`'s knights or bishops (`role`): outposts, a pawn in front, king distances, and for
+/// bishops their pawns and the long diagonal.
+#[inline(always)]
+fn minors<T: Tracer>(board: &Board, color: Color, role: Role, near: &Near, acc: &mut Acc<'_, T>) {
+    let Near {
+        our_pawns,
+        their_pawns,
+        all_pawns,
+        our_king,
+        their_king,
+        defended,
+        rammed,
+    } = *near;
+    let minor = usize::from(role == Role::Bishop);
+    let outpost = match role {
+        Role::Knight => KNIGHT_OUTPOST,
+        _ => BISHOP_OUTPOST,
+    };
+    for sq in board.by_piece(role.of(color)) {
+        if is_outpost(sq, color, their_pawns) {
+            let edge = matches!(sq.file(), shakmaty::File::A | shakmaty::File::H);
+            let index = 2 * usize::from(edge) + usize::from(defended.contains(sq));
+            acc.add(color, outpost.at(index), 1);
+        }
+        if stop_square(sq, color).is_some_and(|front| all_pawns.contains(front)) {
+            acc.add(color, MINOR_BEHIND_PAWN.at(minor), 1);
+        }
+        if let Some(king) = our_king {
+            acc.add(
+                color,
+                MINOR_KING_DISTANCE.at(minor),
+                king_distance(sq, king) as i32,
+            );
+        }
+        if role == Role::Knight {
+            let nearest = [our_king, their_king]
+                .into_iter()
+                .flatten()
+                .map(|k| king_distance(sq, k))
+                .min();
+            if let Some(d) = nearest.filter(|&d| d >= SIBERIA_DISTANCE) {
+                acc.add(color, KNIGHT_SIBERIA.at((d - SIBERIA_DISTANCE) as usize), 1);
+            }
+            continue;
+        }
+        let colour = if Bitboard::LIGHT_SQUARES.contains(sq) {
+            Bitboard::LIGHT_SQUARES
+        } else {
+            Bitboard::DARK_SQUARES
+        };
+        let same = (our_pawns & colour).count() as i32;
+        if same > 0 {
+            acc.add(color, BISHOP_PAWNS_ON_COLOUR, same);
+        }
+        let same_rammed = (rammed & colour).count() as i32;
+        if same_rammed > 0 {
+            acc.add(color, BISHOP_RAMMED_PAWNS, same_rammed);
+        }
+        if on_long_diagonal(sq, all_pawns) {
+            acc.add(color, BISHOP_LONG_DIAGONAL, 1);
+        }
     }
 }
 
@@ -382,6 +419,7 @@ const fn pawns_behind(pawns: Bitboard, color: Color) -> Bitboard {
 /// `color`'s space: the central squares on its second to fourth rank (files c to f) that hold
 /// no own pawn and that no enemy pawn attacks, each counted once more when it lies up to three
 /// squares behind an own pawn and the enemy does not attack it at all.
+#[inline(always)]
 fn space_count(info: &Info, color: Color) -> i32 {
     let our_pawns = *info.pawns.get(color);
     let mask = match color {

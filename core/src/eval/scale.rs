@@ -164,6 +164,9 @@ pub fn factor(board: &Board, strong: Color) -> i32 {
 /// The drawishness stage's inputs: the complexity terms into `acc`, and the scale factors
 /// `[if White is ahead, if Black is]` (reported to the tracer), which
 /// [`super::combine::scale_endgame`] applies with the complexity to the endgame half.
+// Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
+// `Evaluator::evaluate_from`); a separate function would count bits the slow way.
+#[inline(always)]
 pub fn drawishness<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) -> [i32; 2] {
     complexity(board, info, acc);
     let factors = [factor(board, Color::White), factor(board, Color::Black)];
@@ -172,6 +175,7 @@ pub fn drawishness<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) 
 }
 
 /// The complexity terms of the position (see the [module](self) documentation), into `acc`.
+#[inline(always)]
 pub fn complexity<T: Tracer>(board: &Board, info: &Info, acc: &mut Acc<'_, T>) {
     use complexity_index::{BASE, BOTH_FLANKS, PAWN_ENDING, PAWNS};
     let pawns = *info.pawns.get(Color::White) | *info.pawns.get(Color::Black);

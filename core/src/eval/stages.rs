@@ -82,19 +82,27 @@ impl Evaluator {
             cache.prefetch(&info);
         }
         let mut acc = Acc::new(w, tracer);
-        let mut phase = 0;
-        for color in Color::ALL {
-            phase += base::pieces(board, color, &mut info, &mut acc);
-        }
+        // Each side by a call of its own (here and below, where a family runs once per side):
+        // each is compiled for its colour, without a test of the colour inside.
+        let phase = base::pieces(board, Color::White, &mut info, &mut acc)
+            + base::pieces(board, Color::Black, &mut info, &mut acc);
         let phase = phase.min(MAX_PHASE);
         acc.tracer().phase(phase);
         let passed = pawn_king_stage(&info, &mut acc, cache);
         let to_move = SideToMove::new(turn);
         passers::evaluate(board, &info, passed, to_move, &mut acc);
-        for color in Color::ALL {
-            king::danger(board, &info, color, &mut acc);
+        // Each side's threat against the enemy king, read by king danger and the king attack.
+        let threats = [
+            info.king_threat(board, Color::White),
+            info.king_threat(board, Color::Black),
+        ];
+        if let Some(threat) = &threats[0] {
+            king::danger_from(board, &info, Color::White, threat, &mut acc);
         }
-        king_attack::evaluate(board, &info, &mut acc);
+        if let Some(threat) = &threats[1] {
+            king::danger_from(board, &info, Color::Black, threat, &mut acc);
+        }
+        king_attack::evaluate_with(board, &info, threats, &mut acc);
 
         // The bounded evaluation's early answer: everything but threats and piece placement,
         // where it lies far enough outside the window. It needs the endgame lookup and the
@@ -120,10 +128,10 @@ impl Evaluator {
         threats::evaluate(board, &info, to_move, &mut acc);
         targets::evaluate(board, &info, &mut acc);
         let closed = pieces::closedness(board);
-        for color in Color::ALL {
-            pieces::evaluate(board, &info, color, closed, &mut acc);
-            piece_lines::evaluate(board, &info, color, &mut acc);
-        }
+        pieces::evaluate(board, &info, Color::White, closed, &mut acc);
+        piece_lines::evaluate(board, &info, Color::White, &mut acc);
+        pieces::evaluate(board, &info, Color::Black, closed, &mut acc);
+        piece_lines::evaluate(board, &info, Color::Black, &mut acc);
         let mut linear = material_psqt + acc.linear();
 
         // Specialised endgames replace or adjust the sum; where none applies, the endgame half
@@ -237,7 +245,7 @@ fn pawn_king_stage<T: Tracer>(
 // Inlined into the evaluation: there it runs with `popcnt` where the CPU has it (see
 // `Evaluator::evaluate_from`); a separate function would count bits the slow way.
 #[inline(always)]
-fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
+pub(super) fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
     let info = &info.pawns_and_kings();
     let mut passed = Bitboard::EMPTY;
     for color in Color::ALL {

@@ -1,6 +1,6 @@
 //! Knight forks: squares from which one of our knights would attack two valuable enemy pieces.
 
-use shakmaty::{Bitboard, Board, Color, Role, attacks};
+use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::weights::role_index;
 use crate::geometry::{NOT_FILE_A, NOT_FILE_H, knight_attacks_set, knight_fork_squares};
@@ -92,8 +92,25 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
     if knights.is_empty() {
         return Bitboard::EMPTY;
     }
+    let (them, occupied) = (!attacker, board.occupied());
+    forks_from(board, attacker, knight_attacks_set(knights), |sq| {
+        board.attacks_to(sq, them, occupied).any()
+    })
+}
+
+/// [`knight_fork_moves`] of an `attacker` that has knights, given the squares they attack
+/// (`knight_reach`) and whether the enemy defends a square (`defended`): the evaluation has
+/// both in its attack maps already, and asks them instead of computing them again.
+// Inlined into the evaluation so that it counts bits with `popcnt` there.
+#[inline(always)]
+pub(super) fn forks_from(
+    board: &Board,
+    attacker: Color,
+    knight_reach: Bitboard,
+    defended: impl Fn(Square) -> bool,
+) -> Bitboard {
     let avoid = board.by_color(attacker);
-    let jumps = Bitboard(knight_attacks_set(knights).0 & !avoid.0);
+    let jumps = Bitboard(knight_reach.0 & !avoid.0);
     if jumps.is_empty() {
         return Bitboard::EMPTY;
     }
@@ -110,13 +127,17 @@ pub fn knight_fork_moves(board: &Board, attacker: Color) -> Bitboard {
     if !(targets | minors).more_than_one() {
         return Bitboard::EMPTY; // fewer than two possible targets: no fork
     }
-    let occupied = board.occupied();
     for sq in minors {
-        if board.attacks_to(sq, them, occupied).is_empty() {
+        if !defended(sq) {
             targets.add(sq);
         }
     }
-    keep_winning(board, attacker, knight_fork_jumps(knights, targets, avoid))
+    if !targets.more_than_one() {
+        return Bitboard::EMPTY;
+    }
+    // `knight_fork_jumps` of the knights, whose attacks are `knight_reach`.
+    let candidates = Bitboard(knight_reach.0 & knight_fork_squares(targets).0 & !avoid.0);
+    keep_winning(board, attacker, candidates)
 }
 
 /// The fork squares of [`knight_fork_jumps`] (our pieces avoided) on which the fork keeps its

@@ -17,7 +17,7 @@ use shakmaty::{Bitboard, Board, Color, Rank, Role};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::tactics::{knight_fork_moves, pawn_attacks_set};
+use super::tactics::{forks_from, knight_fork_moves, pawn_attacks_set};
 use super::term::Term;
 use super::to_move::SideToMove;
 use super::tracer::Tracer;
@@ -204,18 +204,35 @@ pub fn reads_side_to_move(board: &Board) -> bool {
 // `Evaluator::evaluate_from`); a separate function would count bits the slow way.
 #[inline(always)]
 pub fn evaluate<T: Tracer>(board: &Board, info: &Info, turn: SideToMove, acc: &mut Acc<'_, T>) {
-    for color in Color::ALL {
-        threatened(board, info, color, acc);
-        pawn_push(board, info, color, acc);
-        // Knight forks: the side to move can play one now; the other only threatens it.
-        if knight_fork_moves(board, color).any() {
-            let weight = if turn.color() == color {
-                FORK_NOW
-            } else {
-                FORK_THREAT
-            };
-            acc.add(color, weight, 1);
-        }
+    // One call per side, each compiled for its colour.
+    side(board, info, turn, Color::White, acc);
+    side(board, info, turn, Color::Black, acc);
+}
+
+/// `color`'s threatened pieces, pawn pushes and knight forks.
+#[inline(always)]
+fn side<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    turn: SideToMove,
+    color: Color,
+    acc: &mut Acc<'_, T>,
+) {
+    threatened(board, info, color, acc);
+    pawn_push(board, info, color, acc);
+    // Knight forks: the side to move can play one now; the other only threatens it.
+    // The knights' attacks and the enemy's defence, from the attack maps (as
+    // `knight_fork_moves` computes them; no knights, no attacks).
+    let knight_reach = info.attacks.get(color)[role_index(Role::Knight)];
+    let defence = *info.attacked.get(!color);
+    if knight_reach.any() && forks_from(board, color, knight_reach, |sq| defence.contains(sq)).any()
+    {
+        let weight = if turn.color() == color {
+            FORK_NOW
+        } else {
+            FORK_THREAT
+        };
+        acc.add(color, weight, 1);
     }
 }
 

@@ -160,6 +160,9 @@ pub const ENDGAMES: &[Endgame] = &[
 /// assert_eq!((endgame.code, strong), ("KBNK", Color::White));
 /// assert!(lookup(Chess::default().board()).is_none());
 /// ```
+// The first test inlined into the evaluation, the search through the list out of line: most
+// positions have pieces on both sides and leave after a few instructions, without a call.
+#[inline(always)]
 #[must_use]
 pub fn lookup(board: &Board) -> Option<(&'static Endgame, Color)> {
     // Every entry needs one side without pieces; most positions leave here, before counting.
@@ -167,6 +170,12 @@ pub fn lookup(board: &Board) -> Option<(&'static Endgame, Color)> {
     if (pieces & board.white()).any() && (pieces & board.black()).any() {
         return None;
     }
+    search(board)
+}
+
+/// [`lookup`] past its first test: the first entry of [`ENDGAMES`] that fits.
+#[inline(never)]
+fn search(board: &Board) -> Option<(&'static Endgame, Color)> {
     let white = SideMaterial::of(board, Color::White);
     let black = SideMaterial::of(board, Color::Black);
     ENDGAMES.iter().find_map(|endgame| {

@@ -438,3 +438,45 @@ fn threat_counts_match_a_square_by_square_oracle_on_suite_positions() {
     // Every term fires somewhere in the suites (so the comparison is not all zeros).
     assert!(fired.iter().all(|&n| n > 0), "{fired:?}");
 }
+
+/// The evaluation asks for knight forks from its attack maps (`forks_from`): the same squares
+/// as `knight_fork_moves` finds from the board alone, on suite positions, the fork suites and
+/// every child of them (so that forks found and forks kept both occur).
+#[test]
+fn forks_from_the_attack_maps_are_the_boards_forks() {
+    let mut positions = Vec::new();
+    for name in ["forks.epd", "minkowski_forks.epd", "wac.epd", "sts1.epd"] {
+        positions.extend(suite(name, 150));
+    }
+    let children: Vec<Chess> = positions
+        .iter()
+        .flat_map(|pos| {
+            pos.legal_moves()
+                .into_iter()
+                .map(|m| pos.clone().play(m).unwrap())
+        })
+        .collect();
+    positions.extend(children);
+    let mut found = 0;
+    for pos in &positions {
+        let info = crate::eval::test_support::full_info(pos);
+        for color in Color::ALL {
+            let reach = info.attacks.get(color)[role_index(Role::Knight)];
+            let defence = *info.attacked.get(!color);
+            let from_maps = if reach.any() {
+                forks_from(pos.board(), color, reach, |sq| defence.contains(sq))
+            } else {
+                Bitboard::EMPTY
+            };
+            let expected = knight_fork_moves(pos.board(), color);
+            let fen = Fen::from_position(pos, EnPassantMode::Legal);
+            assert_eq!(from_maps, expected, "{color:?} in {fen}");
+            found += expected.count();
+        }
+    }
+    assert!(
+        positions.len() > 5_000 && found > 100,
+        "{} positions, {found}",
+        positions.len()
+    );
+}
