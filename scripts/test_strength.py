@@ -142,6 +142,36 @@ class StrengthScripts(unittest.TestCase):
         self.assertTrue(row_1700[0].endswith(f"| {pooled:.0f} ± {error:.0f} |"), row_1700[0])
         self.assertNotIn("Fairy-Max", run(PLOT, "--csv", self.csv, "--summary").stdout)
 
+    def test_a_cutechess_pgn_becomes_a_row(self):
+        # Two -repeat rounds against Ethereal (cutechess-cli's tags): a win and a draw, then a
+        # loss on time and a win; the Elo from the two pairs (pair scores 1.5 and 1).
+        games = [("1", "minkowski", "ethereal", "1-0", ""),
+                 ("1", "ethereal", "minkowski", "1/2-1/2", ""),
+                 ("2", "minkowski", "ethereal", "0-1", "time forfeit"),
+                 ("2", "ethereal", "minkowski", "0-1", "")]
+        path = os.path.join(self.dir, "games.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            for rnd, white, black, result, termination in games:
+                f.write(f'[Event "?"]\n[Round "{rnd}"]\n[White "{white}"]\n[Black "{black}"]\n'
+                        f'[Result "{result}"]\n[TimeControl "10+0.1"]\n')
+                if termination:
+                    f.write(f'[Termination "{termination}"]\n')
+                f.write(f"\n1. e4 {{+0.20/10 0.1s}} {result}\n\n")
+        out = run(ADD, "--pgn", path, "--csv", self.csv, "--date", "2026-12-02", "--dry-run")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        row = next(csv.reader([out.stdout]))
+        self.assertEqual(row[3:11], ["Ethereal 12", "3200", "CCRL 40/15", "10+0.1", "4", "2",
+                                     "1", "1"])
+        self.assertEqual(row[11], "62.5")          # score %
+        self.assertEqual(row[14], "1")             # Minkowski's forfeit (the time loss)
+        self.assertIn("pentanomial [0, 0, 1, 1, 0]", row[16])
+        # Pentanomial Elo of pair scores 0.75 and 0.5: the mean 0.625, +88.7.
+        self.assertEqual(row[12], "88.7")
+        # Someone else's games are refused, and so is giving both inputs or neither.
+        self.assertIn("without 'mk'", run(ADD, "--pgn", path, "--player", "mk", "--csv",
+                                          self.csv).stderr)
+        self.assertEqual(run(ADD, "--csv", self.csv).returncode, 2)
+
     def test_aborted_and_partial_matches_are_refused(self):
         path = os.path.join(self.dir, "result.json")
         for change, message in (({"aborted": "engine died"}, "aborted"),
