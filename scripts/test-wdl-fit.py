@@ -144,6 +144,17 @@ class Reading(unittest.TestCase):
                          [(50.0, wdl_fit.LOSS), (10.0, wdl_fit.LOSS),
                           (-20.0, wdl_fit.DRAW), (-20.0, wdl_fit.DRAW)])
 
+    def test_self_play_counts_both_sides(self):
+        path = write(HAND_PGN)
+        try:
+            both = wdl_fit.read_games([path], is_ours=lambda n: n != "", min_ply=0)
+        finally:
+            os.unlink(path)
+        # Game 1: Ethereal's two scored moves (a loss) and Minkowski's two (a win); game 2:
+        # four scored moves, all draws.
+        self.assertEqual([o.outcome for o in both],
+                         [wdl_fit.LOSS, wdl_fit.WIN, wdl_fit.LOSS, wdl_fit.WIN] + [wdl_fit.DRAW] * 4)
+
     def test_the_holdout_split_is_by_opening_and_stable(self):
         keys = [f"opening:#{i}" for i in range(2000)]
         share = sum(wdl_fit.held_out(k, 0.2) for k in keys) / len(keys)

@@ -4,8 +4,8 @@ match.py PGNs whose move comments carry our engine's score (``{+0.35/17 0.21s}``
 
     python3 scripts/wdl-fit.py GAMES.pgn [...] [--player NAME] [--min-ply 16] [--holdout 0.2]
 
-Every move of ours (the player named by ``--player``; default: any name starting with
-"Minkowski", or "mk") from ply 16 on (python-chess's ply: from the FEN's move number) with a
+Every move of ours (the players named by ``--player``, both sides in self-play; default: any
+name starting with "Minkowski", or "mk") from ply 16 on (python-chess's ply: from the FEN's move number) with a
 centipawn score is one observation: the score (the mover's view, as the engine printed it), the
 material on the board before the move (pawn 1, knight and bishop 3, rook 5, queen 9, both sides:
 ``minkowski::wdl::material``) and the game's result from the mover's side. Mate scores and scores
@@ -151,10 +151,9 @@ def game_observations(game: chess.pgn.Game, is_ours, min_ply: int, max_score: fl
     result = game.headers.get("Result", "*")
     if result not in ("1-0", "0-1", "1/2-1/2"):
         return []
+    # Both sides in self-play (two builds of ours): each move's score against its own result.
     ours = {color for color, tag in ((chess.WHITE, "White"), (chess.BLACK, "Black"))
             if is_ours(game.headers.get(tag, ""))}
-    if len(ours) != 1:  # neither player is ours, or both are (self-play: one side is enough)
-        ours = {chess.WHITE} if len(ours) == 2 else set()
     if not ours:
         return []
     out = []
