@@ -188,7 +188,7 @@ class StrengthScripts(unittest.TestCase):
         self.assertIn("Stockfish 15.1 UCI_Elo 1500,1500,Stockfish UCI_Elo", out.stdout)
 
     def test_the_calibration_plan_is_printed_not_played(self):
-        out = run(CALIBRATE, "--dry-run", "--csv", self.csv)
+        out = run(CALIBRATE, "--dry-run", "--csv", self.csv, "--runner", "match.py")
         self.assertEqual(out.returncode, 0, out.stderr)
         lines = out.stdout.splitlines()
         matches = [l for l in lines if "tools/match.py " in l]
@@ -205,8 +205,25 @@ class StrengthScripts(unittest.TestCase):
         self.assertEqual(lines[-1], "python3 scripts/strength-plot.py")
         with open(self.csv, encoding="utf-8") as f, open(MATCHES, encoding="utf-8") as g:
             self.assertEqual(f.read(), g.read())  # nothing was played or added
+        # The same plan through cutechess-cli (the default runner): the openings the fetch
+        # script writes, pairs of games, the results read back from the PGN.
+        cute = run(CALIBRATE, "--dry-run", "--csv", self.csv).stdout.splitlines()
+        games = [l for l in cute if l.startswith("cutechess-cli ")]
+        self.assertEqual(len(games), 10, cute)
+        self.assertIn("option.UCI_Elo=1350", games[0])
+        self.assertIn("cmd=/usr/games/fairymax name=fairymax proto=xboard", games[0])
+        self.assertTrue(all("tc=10+0.1" in l and "-repeat -games 2 -rounds 100" in l
+                            for l in games))
+        self.assertTrue(any("file=openings/noob_3moves_2000.epd format=epd" in l for l in games))
+        adds = [l for l in cute if "add-match.py --pgn" in l]
+        self.assertEqual(len(adds), 10)
+        self.assertIn("--player minkowski@1350", adds[0])
+        toga = run(CALIBRATE, "--dry-run", "--settings", "2700", "--anchors", "toga2,sf@SETTING")
+        self.assertIn("'option.Number of Threads=1'", toga.stdout)
+        self.assertIn("name=sf2700 proto=uci option.Threads=1 option.Hash=16 "
+                      "option.UCI_LimitStrength=true option.UCI_Elo=2700", toga.stdout)
         custom = run(CALIBRATE, "--dry-run", "--settings", "2000", "--anchors", "toga2,sf@SETTING",
-                     "--games", "50")
+                     "--games", "50", "--runner", "match.py")
         self.assertIn("-e sf@2000", custom.stdout)
         self.assertIn("--games 50", custom.stdout)
         bad = run(CALIBRATE, "--dry-run", "--settings", "1000")
