@@ -1,6 +1,15 @@
 #!/usr/bin/env python3
-"""Append one match to docs/strength/matches.csv from the JSON that
-../shared/tools/match.py writes with --json.
+"""Append one match to docs/strength/matches.csv from the PGN cutechess-cli writes
+(`-pgnout`, with `--pgn`) or the JSON that ../shared/tools/match.py writes with --json.
+
+From cutechess-cli (docs/strength.md, "Re-run a match"): Minkowski is the player named by
+`--player` (default `minkowski`), the opponent's `name=` its preset in anchors.csv; W/D/L,
+the time control, forfeits ("time forfeit", "illegal move", "abandoned", "stalled connection"
+terminations) and the Elo come from the games, the Elo from game pairs (the two games of a
+`-repeat` round share its number) when every round has two. A strength level's UCI_Elo is
+given with --uci-elo.
+
+    python3 scripts/add-match.py --pgn GAMES.pgn [--player minkowski] [--commit abc1234] ...
 
 Minkowski must be the match's first engine (`-e`): match.py reports from that side. The
 opponent's name, rating and rating list come from docs/strength/anchors.csv by its preset name
@@ -20,6 +29,7 @@ import csv
 import datetime
 import importlib.util
 import json
+import math
 import os
 import re
 import sys
@@ -53,6 +63,91 @@ def opponent_of(name, anchors):
         if row["preset"] == name:
             return row["opponent"], row["rating"], row["rating_list"]
     return name, "", ""
+
+
+Z95 = 1.959963984540054  # two-sided 95 % normal quantile, as match.py and cutechess-cli
+TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]\s*$')
+FORFEITS = {"time forfeit": "time", "illegal move": "illegal", "abandoned": "crash",
+            "stalled connection": "crash"}
+
+
+def elo_estimate(values, counts):
+    """(score, Elo, half-width of its 95 % interval) of outcomes ``values`` seen ``counts``
+    times: match.py's (and cutechess-cli's) normal approximation; the margin None when the
+    interval reaches 0 or 1."""
+    n = sum(counts)
+    mu = sum(v * c for v, c in zip(values, counts)) / n
+    var = sum(c * (v - mu) ** 2 for v, c in zip(values, counts)) / n
+    lo, hi = mu - Z95 * math.sqrt(var / n), mu + Z95 * math.sqrt(var / n)
+
+    def elo(p):
+        return -400.0 * math.log10(1.0 / p - 1.0)
+
+    return (mu, elo(mu) if 0.0 < mu < 1.0 else None,
+            (elo(hi) - elo(lo)) / 2.0 if 0.0 < lo and hi < 1.0 else None)
+
+
+def pgn_headers(path):
+    """The tag pairs of every game of a PGN file, in order (the moves are not needed)."""
+    games, current = [], {}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            m = TAG.match(line)
+            if m:
+                if m.group(1) == "Event" and current:
+                    games.append(current)
+                    current = {}
+                current[m.group(1)] = m.group(2)
+    if current:
+        games.append(current)
+    return games
+
+
+def result_from_pgn(paths, player):
+    """match.py's --json result (the fields row_of reads) from cutechess-cli's PGNs."""
+    games = [g for path in paths for g in pgn_headers(path)
+             if g.get("Result") in ("1-0", "0-1", "1/2-1/2")]
+    if not games:
+        raise MatchError("no finished game in the PGN")
+    opponents = set()
+    wins = draws = losses = 0
+    faults = {player: {"time": 0, "illegal": 0, "crash": 0}}
+    rounds = {}
+    for g in games:
+        if g.get("White") == player:
+            ours, theirs = "1-0", g.get("Black", "")
+        elif g.get("Black") == player:
+            ours, theirs = "0-1", g.get("White", "")
+        else:
+            raise MatchError(f"a game without {player!r} (White {g.get('White')!r}, Black "
+                             f"{g.get('Black')!r}); see --player")
+        opponents.add(theirs)
+        faults.setdefault(theirs, {"time": 0, "illegal": 0, "crash": 0})
+        score = 0.5 if g["Result"] == "1/2-1/2" else 1.0 if g["Result"] == ours else 0.0
+        wins += score == 1.0
+        draws += score == 0.5
+        losses += score == 0.0
+        kind = FORFEITS.get(g.get("Termination", ""))
+        if kind and score != 0.5:
+            faults[player if score == 0.0 else theirs][kind] += 1
+        rounds.setdefault(g.get("Round", ""), []).append(score)
+    if len(opponents) != 1:
+        raise MatchError(f"more than one opponent: {sorted(opponents)}")
+    theirs = opponents.pop()
+    n = wins + draws + losses
+    score, elo, margin = elo_estimate((1.0, 0.5, 0.0), (wins, draws, losses))
+    result = {"engines": [player, theirs], "options": [{}],
+              "limit": games[0].get("TimeControl", ""), "games": n, "wins": wins,
+              "draws": draws, "losses": losses, "score": score, "elo": elo,
+              "elo_margin95": margin, "faults": faults, "source": "cutechess-cli"}
+    if all(len(pair) == 2 for pair in rounds.values()):
+        penta = [0, 0, 0, 0, 0]
+        for pair in rounds.values():
+            penta[int(round(2 * sum(pair)))] += 1
+        _, elo_p, margin_p = elo_estimate((0.0, 0.25, 0.5, 0.75, 1.0), penta)
+        result.update(pentanomial=penta, elo_pentanomial=elo_p,
+                      elo_pentanomial_margin95=margin_p)
+    return result
 
 
 def number_text(x, digits=1):
@@ -98,7 +193,7 @@ def row_of(result, args, anchors):
         f = faults.get(name) or {}
         return sum(int(f.get(k, 0)) for k in ("time", "illegal", "crash"))
 
-    notes = [f"match.py: {mine} vs {theirs}", how]
+    notes = [f"{result.get('source', 'match.py')}: {mine} vs {theirs}", how]
     if count(theirs):
         notes.append(f"the opponent forfeited {count(theirs)}")
     if result.get("interrupted"):
@@ -140,7 +235,12 @@ def append(path, row):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("json", help="match.py's --json file (Minkowski the first engine)")
+    parser.add_argument("json", nargs="?",
+                        help="match.py's --json file (Minkowski the first engine)")
+    parser.add_argument("--pgn", action="append",
+                        help="cutechess-cli's -pgnout file instead (repeatable: one match)")
+    parser.add_argument("--player", default="minkowski",
+                        help="Minkowski's name= in the cutechess-cli command (%(default)s)")
     parser.add_argument("--csv", default=plot.MATCHES, help="the matches (default: %(default)s)")
     parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
     parser.add_argument("--commit", help="Minkowski's commit")
@@ -158,9 +258,14 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.date and not re.fullmatch(r"\d{4}-\d\d-\d\d", args.date):
         parser.error("--date must be YYYY-MM-DD")
+    if (args.json is None) == (args.pgn is None):
+        parser.error("give match.py's JSON or --pgn (cutechess-cli), one of them")
     try:
-        with open(args.json, encoding="utf-8") as f:
-            result = json.load(f)
+        if args.pgn:
+            result = result_from_pgn(args.pgn, args.player)
+        else:
+            with open(args.json, encoding="utf-8") as f:
+                result = json.load(f)
         row = row_of(result, args, plot.read_anchors())
         if args.dry_run:
             writer = csv.DictWriter(sys.stdout, fieldnames=plot.COLUMNS, lineterminator="\n")

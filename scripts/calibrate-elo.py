@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Calibrate the strength levels: for each UCI_Elo setting, a match at 10+0.1 of Minkowski with
-UCI_LimitStrength on against rated engines (../shared/tools/match.py), each result appended to
-docs/strength/matches.csv (scripts/add-match.py), then the picture and tables redrawn
-(scripts/strength-plot.py).
+UCI_LimitStrength on against rated engines (cutechess-cli, or --runner match.py: the project's
+../shared/tools/match.py), each result appended to docs/strength/matches.csv
+(scripts/add-match.py), then the picture and tables redrawn (scripts/strength-plot.py).
+cutechess-cli plays from openings/noob_3moves_2000.epd (python3 scripts/fetch-openings.py).
 
     python3 scripts/calibrate-elo.py --dry-run             # print the plan's commands only
     python3 scripts/calibrate-elo.py                       # play it (hours: a quiet machine)
@@ -53,6 +54,42 @@ plot = load_plot()
 # Anchors that speak xboard without `setboard`: they need openings as move lists.
 MOVES_ONLY = {"fairymax"}
 
+# The anchors of anchors.csv by preset, as cutechess-cli starts them (Debian 12's packages):
+# the command and its arguments, the protocol, and the options that keep them comparable (one
+# thread, 16 MB, their own books off), as match.py's presets set them.
+CUTECHESS_ENGINES = {
+    "ethereal": (["/usr/games/ethereal-chess"], "uci",
+                 {"Threads": "1", "Hash": "16", "MoveOverhead": "30"}),
+    "toga2": (["/usr/games/toga2"], "uci",
+              {"OwnBook": "false", "Hash": "16", "Number of Threads": "1"}),
+    "glaurung": (["/usr/games/glaurung"], "uci",
+                 {"OwnBook": "false", "Threads": "1", "Ponder": "false", "Hash": "16"}),
+    "gnuchess": (["/usr/games/gnuchess", "--uci"], "uci", {"OwnBook": "false", "Hash": "16"}),
+    "phalanx": (["/usr/games/phalanx", "-b-", "-l-", "-t", "16384"], "xboard", {}),
+    "fairymax": (["/usr/games/fairymax"], "xboard", {}),
+    "stockfish": (["/usr/games/stockfish"], "uci", {"Threads": "1", "Hash": "16"}),
+}
+# The openings scripts/fetch-openings.py writes (from the repository's root).
+FETCHED_OPENINGS = os.path.join(ROOT, "openings", "noob_3moves_2000.epd")
+
+
+def cutechess_engine(anchor):
+    """cutechess-cli's `-engine` arguments and name for a preset (`sf@N`: Stockfish at its
+    UCI_Elo N, named sfN as add-match.py reads it)."""
+    options = {}
+    name = anchor
+    if anchor.startswith("sf@"):
+        options = {"UCI_LimitStrength": "true", "UCI_Elo": anchor[3:]}
+        name, anchor = "sf" + anchor[3:], "stockfish"
+    if anchor not in CUTECHESS_ENGINES:
+        raise ValueError(f"no cutechess-cli command for {anchor!r} "
+                         f"(known: {', '.join(sorted(CUTECHESS_ENGINES))}, sf@N)")
+    command, proto, forced = CUTECHESS_ENGINES[anchor]
+    args = [f"cmd={command[0]}"] + [f"arg={a}" for a in command[1:]]
+    args += [f"name={name}", f"proto={proto}"]
+    args += [f"option.{k}={v}" for k, v in {**forced, **options}.items()]
+    return args, name
+
 
 def rated_anchors(path=plot.ANCHORS):
     """[(preset, rating)] of the anchors with a rating (estimates included)."""
@@ -96,6 +133,26 @@ def plan(args, rated):
         for anchor in anchors_for(setting, args.anchors, args.window, rated):
             name = f"minkowski@{setting}"
             stem = rel(os.path.join(args.out_dir, f"elo{setting}-{anchor.replace('@', '')}"))
+            if args.runner == "cutechess-cli":
+                openings = args.openings or (os.path.join(OPENINGS, "openings.pgn")
+                                             if anchor in MOVES_ONLY else FETCHED_OPENINGS)
+                engine, _ = cutechess_engine(anchor)
+                match = [args.cutechess,
+                         "-engine", f"cmd={os.path.abspath(args.engine)}", f"name={name}",
+                         "proto=uci", "option.UCI_LimitStrength=true", f"option.UCI_Elo={setting}",
+                         "option.Hash=16", "option.Threads=1",
+                         "-engine", *engine,
+                         "-each", f"tc={args.tc}", "timemargin=200",
+                         "-openings", f"file={rel(openings)}",
+                         "format=" + ("pgn" if openings.endswith(".pgn") else "epd"),
+                         "order=random", "-srand", str(args.seed),
+                         "-repeat", "-games", "2", "-rounds", str(args.games // 2),
+                         "-concurrency", str(args.concurrency), "-recover",
+                         "-pgnout", stem + ".pgn"]
+                add = ["python3", "scripts/add-match.py", "--pgn", stem + ".pgn",
+                       "--player", name, "--csv", rel(args.csv), "--uci-elo", str(setting)]
+                steps.append((setting, anchor, match, add))
+                continue
             openings = args.openings or os.path.join(
                 OPENINGS, "openings.pgn" if anchor in MOVES_ONLY else "noob_3moves_2000.epd")
             match = ["python3", rel(os.path.join(TOOLS, "match.py")),
@@ -126,6 +183,12 @@ def main(argv=None):
     parser.add_argument("--window", type=float, default=300,
                         help="with --anchors auto: the farthest an anchor's rating may be from "
                              "the setting (default: %(default)s)")
+    parser.add_argument("--runner", choices=("cutechess-cli", "match.py"),
+                        default="cutechess-cli",
+                        help="the match runner (default: %(default)s; match.py: the project's "
+                             "shared match tools, which played the rows so far)")
+    parser.add_argument("--cutechess", default="cutechess-cli",
+                        help="the cutechess-cli binary (default: %(default)s, on the PATH)")
     parser.add_argument("--games", type=int, default=200, help="games a match (default: 200)")
     parser.add_argument("--tc", default="10+0.1", help="time control (default: 10+0.1)")
     parser.add_argument("--concurrency", type=int, default=1,
@@ -149,7 +212,10 @@ def main(argv=None):
         parser.error(f"--settings must lie within {low}..{high} (UCI_Elo's range)")
     if args.games < 2 or args.concurrency < 1:
         parser.error("--games must be at least 2 and --concurrency at least 1")
-    steps = plan(args, rated_anchors())
+    try:
+        steps = plan(args, rated_anchors())
+    except ValueError as e:
+        parser.error(str(e))
     version, commit = ("VERSION", "COMMIT") if args.dry_run else engine_version(args.engine)
     for _, _, _, add in steps:
         add += ["--engine-version", version, "--commit", commit]
@@ -169,7 +235,9 @@ def main(argv=None):
 
     def run(command):
         # The interpreter running this script runs the others (python-chess is installed for it).
-        return subprocess.run([sys.executable] + command[1:], cwd=ROOT).returncode
+        if command[0] == "python3":
+            command = [sys.executable] + command[1:]
+        return subprocess.run(command, cwd=ROOT).returncode
 
     failed = 0
     for setting, anchor, match, add in steps:

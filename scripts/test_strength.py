@@ -142,6 +142,36 @@ class StrengthScripts(unittest.TestCase):
         self.assertTrue(row_1700[0].endswith(f"| {pooled:.0f} ± {error:.0f} |"), row_1700[0])
         self.assertNotIn("Fairy-Max", run(PLOT, "--csv", self.csv, "--summary").stdout)
 
+    def test_a_cutechess_pgn_becomes_a_row(self):
+        # Two -repeat rounds against Ethereal (cutechess-cli's tags): a win and a draw, then a
+        # loss on time and a win; the Elo from the two pairs (pair scores 1.5 and 1).
+        games = [("1", "minkowski", "ethereal", "1-0", ""),
+                 ("1", "ethereal", "minkowski", "1/2-1/2", ""),
+                 ("2", "minkowski", "ethereal", "0-1", "time forfeit"),
+                 ("2", "ethereal", "minkowski", "0-1", "")]
+        path = os.path.join(self.dir, "games.pgn")
+        with open(path, "w", encoding="utf-8") as f:
+            for rnd, white, black, result, termination in games:
+                f.write(f'[Event "?"]\n[Round "{rnd}"]\n[White "{white}"]\n[Black "{black}"]\n'
+                        f'[Result "{result}"]\n[TimeControl "10+0.1"]\n')
+                if termination:
+                    f.write(f'[Termination "{termination}"]\n')
+                f.write(f"\n1. e4 {{+0.20/10 0.1s}} {result}\n\n")
+        out = run(ADD, "--pgn", path, "--csv", self.csv, "--date", "2026-12-02", "--dry-run")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        row = next(csv.reader([out.stdout]))
+        self.assertEqual(row[3:11], ["Ethereal 12", "3200", "CCRL 40/15", "10+0.1", "4", "2",
+                                     "1", "1"])
+        self.assertEqual(row[11], "62.5")          # score %
+        self.assertEqual(row[14], "1")             # Minkowski's forfeit (the time loss)
+        self.assertIn("pentanomial [0, 0, 1, 1, 0]", row[16])
+        # Pentanomial Elo of pair scores 0.75 and 0.5: the mean 0.625, +88.7.
+        self.assertEqual(row[12], "88.7")
+        # Someone else's games are refused, and so is giving both inputs or neither.
+        self.assertIn("without 'mk'", run(ADD, "--pgn", path, "--player", "mk", "--csv",
+                                          self.csv).stderr)
+        self.assertEqual(run(ADD, "--csv", self.csv).returncode, 2)
+
     def test_aborted_and_partial_matches_are_refused(self):
         path = os.path.join(self.dir, "result.json")
         for change, message in (({"aborted": "engine died"}, "aborted"),
@@ -158,7 +188,7 @@ class StrengthScripts(unittest.TestCase):
         self.assertIn("Stockfish 15.1 UCI_Elo 1500,1500,Stockfish UCI_Elo", out.stdout)
 
     def test_the_calibration_plan_is_printed_not_played(self):
-        out = run(CALIBRATE, "--dry-run", "--csv", self.csv)
+        out = run(CALIBRATE, "--dry-run", "--csv", self.csv, "--runner", "match.py")
         self.assertEqual(out.returncode, 0, out.stderr)
         lines = out.stdout.splitlines()
         matches = [l for l in lines if "tools/match.py " in l]
@@ -175,8 +205,25 @@ class StrengthScripts(unittest.TestCase):
         self.assertEqual(lines[-1], "python3 scripts/strength-plot.py")
         with open(self.csv, encoding="utf-8") as f, open(MATCHES, encoding="utf-8") as g:
             self.assertEqual(f.read(), g.read())  # nothing was played or added
+        # The same plan through cutechess-cli (the default runner): the openings the fetch
+        # script writes, pairs of games, the results read back from the PGN.
+        cute = run(CALIBRATE, "--dry-run", "--csv", self.csv).stdout.splitlines()
+        games = [l for l in cute if l.startswith("cutechess-cli ")]
+        self.assertEqual(len(games), 10, cute)
+        self.assertIn("option.UCI_Elo=1350", games[0])
+        self.assertIn("cmd=/usr/games/fairymax name=fairymax proto=xboard", games[0])
+        self.assertTrue(all("tc=10+0.1" in l and "-repeat -games 2 -rounds 100" in l
+                            for l in games))
+        self.assertTrue(any("file=openings/noob_3moves_2000.epd format=epd" in l for l in games))
+        adds = [l for l in cute if "add-match.py --pgn" in l]
+        self.assertEqual(len(adds), 10)
+        self.assertIn("--player minkowski@1350", adds[0])
+        toga = run(CALIBRATE, "--dry-run", "--settings", "2700", "--anchors", "toga2,sf@SETTING")
+        self.assertIn("'option.Number of Threads=1'", toga.stdout)
+        self.assertIn("name=sf2700 proto=uci option.Threads=1 option.Hash=16 "
+                      "option.UCI_LimitStrength=true option.UCI_Elo=2700", toga.stdout)
         custom = run(CALIBRATE, "--dry-run", "--settings", "2000", "--anchors", "toga2,sf@SETTING",
-                     "--games", "50")
+                     "--games", "50", "--runner", "match.py")
         self.assertIn("-e sf@2000", custom.stdout)
         self.assertIn("--games 50", custom.stdout)
         bad = run(CALIBRATE, "--dry-run", "--settings", "1000")

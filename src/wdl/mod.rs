@@ -13,9 +13,10 @@
 //!
 //! `a(m)` is the score at which a win is as likely as not, `b(m)` how quickly the chances turn
 //! around it; both are cubic polynomials in `m / 58` ([`WdlModel`]). The constants
-//! ([`WdlModel::FITTED`]) were fitted by maximum likelihood to the results of the project's own
-//! self-play games (`minkowski wdl-fit`, [`fit`]; the figures are in docs/results.md, "Win, draw
-//! and loss").
+//! ([`WdlModel::FITTED`]) were fitted by maximum likelihood to the results of real games between
+//! builds of Minkowski, from the scores its search gave in them (`scripts/wdl-fit.py`; the same
+//! fit from the engine's own data files: `minkowski wdl-fit`, [`fit`]; the figures are in
+//! docs/results.md, "Win, draw and loss").
 //!
 //! Mates and tablebase wins are certain ([`Wdl::from_value`]).
 //!
@@ -230,19 +231,20 @@ pub struct WdlModel {
 }
 
 impl WdlModel {
-    /// The model the engine reports with. Fitted by `minkowski wdl-fit --depth 8` (maximum
-    /// likelihood of the game results: Fisher scoring on all eight coefficients, from the best
-    /// flat model) to the self-play data in `/work/data/labels/sf15-static/positions-*.txt`
-    /// (Minkowski against itself at 400 nodes a move, up to 10 quiet positions a game): whole
-    /// games picked by a hash, 302,033 positions, each scored by Minkowski's own depth-8 search
-    /// with the default weights (the files' column of Stockfish scores is not used); 264,827
-    /// fitted, 29,076 of a tenth of the games held out, 8,130 left out (mates, or beyond
-    /// ±2000 cp). Log loss 0.6600 nats a position on the held-out games (0.6786 for the best model blind to the material, 0.9401 for the outcome
-    /// frequencies alone). The run, `a` and `b` by material and the calibration table:
-    /// docs/results.md, "Win, draw and loss".
+    /// The model the engine reports with. Fitted by `scripts/wdl-fit.py` (maximum likelihood
+    /// of the game results: Fisher scoring on all eight coefficients, from the best flat model)
+    /// to real games: 387 games of Minkowski against itself (SPRT runs of 2026-12-02 between
+    /// builds, 40,000 nodes a move, UHO 40-60 openings), every move from ply 16 on with its
+    /// search score and the game's result from the mover's side, each of the 189 openings
+    /// weighing one in all; 35,524 moves fitted, 8,211 of a fifth of the openings held out.
+    /// Log loss 0.5963 nats a position on the held-out moves (0.8447 for the previous model,
+    /// fitted to 400-node self-play; 1.1120 for the outcome frequencies alone). A level score
+    /// with 40 to 60 points of material is a draw 59-64 % of the time, as in those games (68 %)
+    /// and in 10+0.1 games against Ethereal 12 (70 %). The run and the calibration table:
+    /// docs/results.md, "Against real games".
     pub const FITTED: WdlModel = WdlModel {
-        a: [-228.4871, 665.6203, -688.0019, 322.1811],
-        b: [-151.9685, 163.7280, 170.6681, 92.6980],
+        a: [-996.7540, 2792.3633, -2470.1310, 798.9664],
+        b: [-186.9023, 688.2671, -672.3330, 260.6455],
     };
 
     /// `(a(m), b(m))` for `material` (clamped to [`MATERIAL_MIN`]`..=`[`MATERIAL_MAX`]); `b` is
@@ -355,6 +357,21 @@ mod tests {
         // The largest evaluation is not a tablebase score: it gets the model's chances.
         let eval_limit = Value(crate::eval::EVAL_LIMIT);
         assert_eq!(Wdl::certain(eval_limit), None);
+    }
+
+    /// The band real games show: a level score with a middlegame's material (40 to 60 points)
+    /// ended in a draw 68 % of the time in 40,000-node self-play (docs/results.md, "Against real
+    /// games") and 70 % in 10+0.1 games against Ethereal 12; a model fitted to fast, decisive
+    /// games said 13-19 %. The shipped model must stay between 50 % and 80 %.
+    #[test]
+    fn a_level_middlegame_is_drawn_as_often_as_in_real_games() {
+        for material in [40, 45, 50, 55, 60] {
+            let draw = WdlModel::FITTED.wdl(Value(0), material).draw;
+            assert!(
+                (500..=800).contains(&draw),
+                "material {material}: draw {draw} per mille"
+            );
+        }
     }
 
     #[test]
