@@ -8,10 +8,10 @@
 //! forms, see `minkowski::datagen`), converted on every thread into coefficient form; the run
 //! starts from the weights of engine.toml (or `--config`). Progress and the losses of each
 //! epoch go to stdout, problems to stderr. Results: FILE (`--out`) is an engine.toml with the
-//! fitted `[eval]` table (checked by reading it back before the command ends); with `--rust
-//! DIR` (`core/src/eval`) the defaults in the weight declarations of the `.rs` files under DIR
-//! are rewritten to the fit, in place (checked by reading them back). Exit status: 0 done, 2 bad input (a malformed line stops the run unless
-//! `--skip-bad`) or an I/O error.
+//! fitted `[eval]` table (checked by reading it back before the command ends); with `--rust DIR`
+//! (`core/src/eval`) the defaults in the weight declarations of the `.rs` files under DIR are
+//! rewritten to the fit, in place (checked by reading them back). Exit status: 0 done, 2 bad input
+//! (a malformed line stops the run unless `--skip-bad`) or an I/O error.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,9 +24,7 @@ use minkowski::datagen::games::{blocks, group_lines};
 use minkowski::eval::Evaluator;
 use minkowski::eval::weights::Weights;
 use minkowski::tune::loss::{SCORE_LABEL_K, blended_target};
-use minkowski::tune::{
-    Builder, Selection, TuneOptions, Tuner, read_defaults, rewrite_defaults,
-};
+use minkowski::tune::{Builder, Selection, TuneOptions, Tuner, read_defaults, rewrite_defaults};
 
 /// Exit status for bad input or a failed read or write.
 const EXIT_ERROR: u8 = 2;
@@ -518,13 +516,14 @@ fn rewrite_source(dir: &Path, fitted: &Weights) -> Result<usize, String> {
             rewrite_defaults(&source, fitted).map_err(|e| format!("{}: {e}", path.display()))?;
         let read = read_defaults(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for (name, pairs) in read {
-            let fit: Option<Vec<_>> = Weights::fields()
-                .find(|(_, spec)| spec.name == name)
-                .map(|(offset, spec)| {
-                    (offset..offset + spec.len())
-                        .filter_map(|index| fitted.slot(index))
-                        .collect()
-                });
+            let fit: Option<Vec<_>> =
+                Weights::fields()
+                    .find(|(_, spec)| spec.name == name)
+                    .map(|(offset, spec)| {
+                        (offset..offset + spec.len())
+                            .filter_map(|index| fitted.slot(index))
+                            .collect()
+                    });
             if fit.as_ref() != Some(&pairs) {
                 return Err(format!(
                     "internal error: {} does not read back as the fit ({name})",

@@ -42,7 +42,10 @@ impl fmt::Display for DefaultsError {
                 write!(f, "line {line}: {handle} is not a weight of the table")
             }
             DefaultsError::Malformed { handle, line } => {
-                write!(f, "line {line}: the default of {handle} is not a list of S(mg, eg) pairs of its length")
+                write!(
+                    f,
+                    "line {line}: the default of {handle} is not a list of S(mg, eg) pairs of its length"
+                )
             }
         }
     }
@@ -91,7 +94,8 @@ fn declarations(source: &str) -> Result<Vec<Declaration>, DefaultsError> {
             .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
             .collect();
         let after = &line[indent + handle.len()..];
-        let is_declaration = !handle.is_empty() && (after.starts_with('[') || after.starts_with(" ="));
+        let is_declaration =
+            !handle.is_empty() && (after.starts_with('[') || after.starts_with(" ="));
         if !is_declaration {
             line_start = line_end + 1;
             continue;
@@ -198,7 +202,7 @@ pub fn read_defaults(source: &str) -> Result<Vec<(String, Vec<S>)>, DefaultsErro
 
 /// `source` (a family's file) with the default of every weight it declares set to its value in
 /// `weights`, and the names of those weights in the order of the file. Only the defaults
-/// change; a table too long for one line of [`MAX_WIDTH`] is written in rows of eight pairs
+/// change; a table too long for one line of 100 characters is written in rows of eight pairs
 /// (a rank of a piece-square table, with its name in a comment). Every other character stays.
 ///
 /// ```

@@ -95,7 +95,10 @@ fn the_command_writes_a_config_the_engine_loads() {
     let text = std::fs::read_to_string(&out).expect("tuned.toml written");
     let config = Config::from_toml(&text, &out).expect("tuned.toml loads");
     assert_ne!(config.weights(), Weights::default());
-    assert!(!dir.join("tuned.rs").exists(), "no Rust output without --rust");
+    assert!(
+        !dir.join("tuned.rs").exists(),
+        "no Rust output without --rust"
+    );
     // The engine loads the file as it is.
     let eval = run(&["--config", o, "eval"]);
     assert!(eval.status.success(), "{}", stderr(&eval));

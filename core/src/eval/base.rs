@@ -13,8 +13,9 @@ use super::weights::{PHASE_WEIGHT, declare_weights, role_index};
 use super::{king, mobility};
 
 declare_weights! {
-    /// The family of the base weights: material, piece squares, the side to move and the pieces pass.
-    /// Where it starts in the table is set where the evaluation lists its families (`eval/mod.rs`).
+    /// The family of the base weights: material, piece squares, the side to move and the pieces
+    /// pass. Where it starts in the table is set where the evaluation lists its families
+    /// (`eval/mod.rs`).
     family Base;
 
     channel Linear, row KingSafety, range -200..=300;

@@ -7,9 +7,10 @@
 //! f–h) and its **camp** the five ranks on its own side of the board: an attack on the flank
 //! inside the camp is an attack that can reach the king soon.
 //!
-//! The danger inputs are danger units (the [`Channel::Danger`] channel, through the same curve as
-//! the king family's, and counted only when that family's attack counts: [`counts`]); the king's
-//! file and a pawnless flank are plain bonuses or penalties to the king's owner.
+//! The danger inputs are danger units (the [`Danger`](super::weights::Channel::Danger) channel,
+//! through the same curve as the king family's, and counted only when that family's attack
+//! counts: [`counts`]); the king's file and a pawnless flank are plain bonuses or penalties to
+//! the king's owner.
 
 use shakmaty::{Bitboard, Board, Color, File, Role, Square, attacks};
 

@@ -16,8 +16,8 @@ use super::weights::{PAWN_RANKS, declare_weights};
 use crate::geometry::king_distance;
 
 declare_weights! {
-    /// The family of weights of passed pawns; where it starts in the table is set where the evaluation
-    /// lists its families (`eval/mod.rs`).
+    /// The family of weights of passed pawns; where it starts in the table is set where the
+    /// evaluation lists its families (`eval/mod.rs`).
     family Passers;
 
     channel Linear, row PassedPawns, range -200..=600;

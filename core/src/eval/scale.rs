@@ -28,8 +28,8 @@ use super::tracer::Tracer;
 use super::weights::declare_weights;
 
 declare_weights! {
-    /// The family of weights of drawishness (complexity); where it starts in the table is set where the
-    /// evaluation lists its families (`eval/mod.rs`).
+    /// The family of weights of drawishness (complexity); where it starts in the table is set where
+    /// the evaluation lists its families (`eval/mod.rs`).
     family Drawishness;
 
     channel Complexity, row Drawishness, range -500..=500;

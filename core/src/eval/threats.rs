@@ -25,8 +25,8 @@ use super::weights::channel::Linear;
 use super::weights::{Slot, declare_weights, role_index};
 
 declare_weights! {
-    /// The family of weights of threats and knight forks; where it starts in the table is set where the
-    /// evaluation lists its families (`eval/mod.rs`).
+    /// The family of weights of threats and knight forks; where it starts in the table is set where
+    /// the evaluation lists its families (`eval/mod.rs`).
     family Threats;
 
     channel Linear, row Threats, range -300..=300;

@@ -4,7 +4,7 @@
 //! The table (rather than scattered constants) is what lets a tuner, a config file or a
 //! weights-by-name API change the evaluation at run time. Each weight is declared once, by its
 //! family, in the file of the terms that use it: one line of the family's `declare_weights!`
-//! (see [`declare`]) gives both its entry of the family's `WEIGHTS` list (a [`WeightSpec`]:
+//! (`weights/declare.rs`) gives both its entry of the family's `WEIGHTS` list (a [`WeightSpec`]:
 //! name, doc, default, element names, range, trace row, channel) and the typed handle
 //! ([`Weight`]) that the terms read it through. The default is written in that line, and the
 //! tuner rewrites it there (`minkowski tune --rust core/src/eval`). The evaluation's root module

@@ -1,6 +1,7 @@
-//! The two declarations every weight and family goes through: [`declare_weights!`] (a family's weights,
-//! one line each, in the family's own file) and [`declare_families!`] (the families in table order, in
-//! the evaluation's root), the evaluation's counterpart of the search's `tunable_params!`.
+//! The two declarations every weight and family goes through: [`declare_weights!`] (a family's
+//! weights, one line each, in the family's own file) and [`declare_families!`] (the families in
+//! table order, in the evaluation's root), the evaluation's counterpart of the search's
+//! `tunable_params!`.
 //!
 //! A family states once what a run of its weights shares (channel, trace row, range); each
 //! weight is then its doc comment and one line, `NAME[keys] = default;`, from which the macro
@@ -54,8 +55,9 @@ pub const fn ascii(bytes: &'static [u8]) -> &'static str {
 /// use minkowski_core::eval::targets::{TARGET_HANGING, WEIGHTS};
 /// use minkowski_core::eval::weights::{Channel, Weights};
 /// let spec = TARGET_HANGING.spec();
-/// assert_eq!((spec.name, spec.channel, spec.range.clone()), ("target_hanging", Channel::Linear, -300..=300));
-/// assert!(std::ptr::eq(spec, WEIGHTS.iter().find(|s| s.name == "target_hanging").unwrap()));
+/// assert_eq!((spec.name, spec.channel), ("target_hanging", Channel::Linear));
+/// assert_eq!(spec.range, -300..=300);
+/// assert_eq!(spec, WEIGHTS.iter().find(|s| s.name == "target_hanging").unwrap());
 /// assert_eq!(Weights::default()[TARGET_HANGING], spec.default[0]);
 /// ```
 macro_rules! declare_weights {
@@ -87,7 +89,9 @@ macro_rules! declare_weights {
                 },
                 doc: concat!($($doc),+).trim_ascii_start(),
                 default: $crate::eval::weights::declare_weights!(@default $([$keys])? $default),
-                keys: $crate::eval::weights::declare_weights!(@keys $([$keys $(($($key_args)*))?])?),
+                keys: $crate::eval::weights::declare_weights!(
+                    @keys $([$keys $(($($key_args)*))?])?
+                ),
                 range: $crate::eval::weights::declare_weights!(@range [$($own_range)?] $range),
                 term: $crate::eval::weights::declare_weights!(@row [$($own_row)?] $row),
                 channel: $crate::eval::weights::Channel::$channel,
@@ -117,8 +121,8 @@ macro_rules! declare_weights {
 pub(crate) use declare_weights;
 
 /// Places the families in the weight table, in table order: each entry `module::Family` (the
-/// module declares the family with [`declare_weights!`]) starts where the one before it ends, the first
-/// at 0. Makes the [`Family`](super::Family) impls and `FAMILIES`, the list
+/// module declares the family with [`declare_weights!`]) starts where the one before it ends,
+/// the first at 0. Makes the [`Family`](super::Family) impls and `FAMILIES`, the list
 /// [`Weights`](super::Weights) walks; a new family is one more entry.
 macro_rules! declare_families {
     ($first_module:ident::$first:ident $(, $module:ident::$family:ident)* $(,)?) => {
@@ -126,7 +130,9 @@ macro_rules! declare_families {
             const BASE: usize = 0;
             const WEIGHTS: &'static [$crate::eval::weights::WeightSpec] = $first_module::WEIGHTS;
         }
-        $crate::eval::weights::declare_families!(@after $first_module::$first $(, $module::$family)*);
+        $crate::eval::weights::declare_families!(
+            @after $first_module::$first $(, $module::$family)*
+        );
 
         /// The families in table order (checked to follow one another in `layout.rs`).
         const FAMILIES: &[$crate::eval::weights::Placed] = &[
@@ -135,7 +141,10 @@ macro_rules! declare_families {
         ];
     };
     (@after $previous_module:ident::$previous:ident) => {};
-    (@after $previous_module:ident::$previous:ident, $module:ident::$family:ident $(, $rest_module:ident::$rest:ident)*) => {
+    (
+        @after $previous_module:ident::$previous:ident, $module:ident::$family:ident
+        $(, $rest_module:ident::$rest:ident)*
+    ) => {
         impl $crate::eval::weights::Family for $module::$family {
             const BASE: usize =
                 <$previous_module::$previous as $crate::eval::weights::Family>::END;

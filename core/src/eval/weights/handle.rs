@@ -1,15 +1,16 @@
 //! Typed handles on the one weight table.
 //!
-//! A family declares its weights as a list of [`WeightSpec`]s (name, doc, default, element
-//! names, range, trace row and channel in one entry) and one handle per weight,
-//! `const PAWN_STACKED: Weight<Linear, 2, Pawns> = Weight::named(WEIGHTS, "pawn_stacked");`,
-//! checked when it compiles: the name must be in the list, with `N` elements and on channel `C`.
-//! The code reads a weight through its handle, `acc.add(color, PAWN_STACKED.at(1), 1)`; the
-//! channel is part of the type, so a king-danger weight cannot be added to the linear sum.
+//! A family declares its weights with `declare_weights!` (`declare.rs`): a list of
+//! [`WeightSpec`]s (name, doc, default, element names, range, trace row and channel in one
+//! entry) and one handle per weight, `PAWN_STACKED: Weight<Linear, 2, Pawns>`, made by
+//! [`Weight::named`] and checked when it compiles: the name must be in the list, with `N`
+//! elements and on channel `C`. The code reads a weight through its handle,
+//! `acc.add(color, PAWN_STACKED.at(1), 1)`; the channel is part of the type, so a king-danger
+//! weight cannot be added to the linear sum.
 //!
 //! Where each family starts in the flat table ([`Family::BASE`]) is decided in one place, the
-//! evaluation's root module, which lists the families in table order: a family's own file never
-//! names another family to find its place.
+//! evaluation's root module, which lists the families in table order (`declare_families!`): a
+//! family's own file never names another family to find its place.
 
 use std::marker::PhantomData;
 use std::ops::RangeInclusive;
@@ -214,7 +215,7 @@ const fn same(name: &str, handle: &str) -> bool {
     }
     let mut i = 0;
     while i < a.len() {
-        if a[i].to_ascii_lowercase() != b[i].to_ascii_lowercase() {
+        if !a[i].eq_ignore_ascii_case(&b[i]) {
             return false;
         }
         i += 1;
