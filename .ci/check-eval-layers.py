@@ -6,7 +6,8 @@ Lowest first:
   0  the parts: score, term, weights (the table, its handles, keys and defaults), info,
      tactics, pawn_king, eval_cache, tracer, acc, to_move
   1  the families of terms: every module that eval/mod.rs places in the weight table
-     (`impl Family for <module>::...`), read from there, so a new family needs no line here
+     (an entry `<module>::<Family>` of its `declare_families!` list), read from there, so a
+     new family needs no line here
      (a family may use another, never in a circle)
   2  combine: the parts become the value
   3  trace: the evaluation's record for people and the tuner
@@ -46,10 +47,12 @@ FAMILY_LAYER = 1
 
 
 def add_families():
-    """Every module `eval/mod.rs` names in an `impl Family for <module>::<Type>` line joins layer
-    1; a module placed there that also has a layer above is an error, reported by the caller."""
+    """Every module `eval/mod.rs` names in its `declare_families! { <module>::<Type>, ... }`
+    list joins layer 1; a module placed there that also has a layer above is an error, reported
+    by the caller."""
     with open(os.path.join(ROOT, "mod.rs"), encoding="utf-8") as fh:
-        families = re.findall(r"^impl Family for (\w+)::\w+ \{", fh.read(), re.MULTILINE)
+        listing = re.search(r"^declare_families! \{(.*?)^\}", fh.read(), re.MULTILINE | re.DOTALL)
+    families = re.findall(r"^\s*(\w+)::\w+,?\s*$", listing.group(1), re.MULTILINE) if listing else []
     clashes = [f for f in families if LAYERS.get(f, FAMILY_LAYER) != FAMILY_LAYER]
     for family in families:
         LAYERS.setdefault(family, FAMILY_LAYER)
@@ -137,7 +140,7 @@ def main():
     failures = [f"module '{c}' is placed as a family in eval/mod.rs but has layer {LAYERS[c]}"
                 for c in clashes]
     if not families:
-        failures.append("no `impl Family for ...` line found in eval/mod.rs")
+        failures.append("no `declare_families! { ... }` list found in eval/mod.rs")
     failures += side_to_move_readers_are_asked(families)
     graph = {m: set() for m in LAYERS}
     for dirpath, _, files in os.walk(ROOT):

@@ -1,4 +1,4 @@
-//! `minkowski tune FILE... --epochs N --out tuned.toml [--rust FILE] [--only PATTERN]
+//! `minkowski tune FILE... --epochs N --out tuned.toml [--rust DIR] [--only PATTERN]
 //! [--threads N] [--validation PCT] [--lr X] [--batch N] [--k X] [--l2 X] [--lambda X] [--skip-bad]
 //! [--phase-balance] [--coverage FILE] [--last]`:
 //! Texel tuning of the evaluation's weights (the library's `minkowski::tune`) to labelled
@@ -8,11 +8,10 @@
 //! forms, see `minkowski::datagen`), converted on every thread into coefficient form; the run
 //! starts from the weights of engine.toml (or `--config`). Progress and the losses of each
 //! epoch go to stdout, problems to stderr. Results: FILE (`--out`) is an engine.toml with the
-//! fitted `[eval]` table (checked by reading it back before the command ends), and the Rust
-//! file (`--rust`, default: `--out` with the extension `.rs`) has every weight as a `pub const`
-//! in its own shape, to paste over core/src/eval/weights/defaults.rs, where every weight's
-//! declaration reads its default. Exit status: 0 done, 2 bad input (a malformed line stops the run unless
-//! `--skip-bad`) or an I/O error.
+//! fitted `[eval]` table (checked by reading it back before the command ends); with `--rust DIR`
+//! (`core/src/eval`) the defaults in the weight declarations of the `.rs` files under DIR are
+//! rewritten to the fit, in place (checked by reading them back). Exit status: 0 done, 2 bad input
+//! (a malformed line stops the run unless `--skip-bad`) or an I/O error.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,7 +24,7 @@ use minkowski::datagen::games::{blocks, group_lines};
 use minkowski::eval::Evaluator;
 use minkowski::eval::weights::Weights;
 use minkowski::tune::loss::{SCORE_LABEL_K, blended_target};
-use minkowski::tune::{Builder, Selection, TuneOptions, Tuner, rust_source};
+use minkowski::tune::{Builder, Selection, TuneOptions, Tuner, read_defaults, rewrite_defaults};
 
 /// Exit status for bad input or a failed read or write.
 const EXIT_ERROR: u8 = 2;
@@ -54,8 +53,9 @@ pub struct TuneArgs {
     /// Output: an engine.toml with the fitted [eval] table.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// Output: the fitted weights as Rust source (default: --out with the extension .rs).
-    #[arg(long, value_name = "FILE")]
+    /// Output: rewrite the defaults in the weight declarations of the .rs files under DIR
+    /// (core/src/eval) to the fitted weights.
+    #[arg(long, value_name = "DIR")]
     rust: Option<PathBuf>,
     /// Tune only the weights whose names match (globs: `mop_up_*`, `psqt.knight.*`); repeat
     /// or separate with commas for several.
@@ -470,8 +470,8 @@ fn report_coverage(
     Ok(())
 }
 
-/// Write the engine.toml and the Rust file; the engine.toml is read back with the engine's
-/// own loader and must give exactly the fitted weights.
+/// Write the engine.toml (read back with the engine's own loader: it must give exactly the
+/// fitted weights) and, with `--rust`, the defaults in the Rust source.
 fn write_outputs(args: &TuneArgs, fitted: &Weights, header: &str) -> Result<(), String> {
     let toml = eval_table(fitted, header);
     match Config::from_toml(&toml, &args.out) {
@@ -484,25 +484,88 @@ fn write_outputs(args: &TuneArgs, fitted: &Weights, header: &str) -> Result<(), 
             ));
         }
     }
-    let rust_path = args
-        .rust
-        .clone()
-        .unwrap_or_else(|| args.out.with_extension("rs"));
-    if rust_path == args.out {
-        return Err(format!(
-            "--out and the Rust file are both {}: give --rust another name",
-            rust_path.display()
+    std::fs::write(&args.out, toml)
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    say(&format!(
+        "wrote {} (engine.toml [eval]: minkowski --config {})",
+        args.out.display(),
+        args.out.display()
+    ));
+    if let Some(dir) = &args.rust {
+        let files = rewrite_source(dir, fitted)?;
+        say(&format!(
+            "rewrote the defaults in {files} files under {}",
+            dir.display()
         ));
     }
-    for (path, text) in [(&args.out, toml), (&rust_path, rust_source(fitted, header))] {
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(())
+}
+
+/// Rewrite the defaults declared in the `.rs` files under `dir` to `fitted`: every weight
+/// must be declared exactly once there, and every file must read back as the fit before any
+/// is written. Returns how many files changed.
+fn rewrite_source(dir: &Path, fitted: &Weights) -> Result<usize, String> {
+    let mut files = Vec::new();
+    rust_files(dir, &mut files).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut rewritten = Vec::new();
+    let mut declared: Vec<String> = Vec::new();
+    for path in files {
+        let source = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let (text, names) =
+            rewrite_defaults(&source, fitted).map_err(|e| format!("{}: {e}", path.display()))?;
+        let read = read_defaults(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (name, pairs) in read {
+            let fit: Option<Vec<_>> =
+                Weights::fields()
+                    .find(|(_, spec)| spec.name == name)
+                    .map(|(offset, spec)| {
+                        (offset..offset + spec.len())
+                            .filter_map(|index| fitted.slot(index))
+                            .collect()
+                    });
+            if fit.as_ref() != Some(&pairs) {
+                return Err(format!(
+                    "internal error: {} does not read back as the fit ({name})",
+                    path.display()
+                ));
+            }
+        }
+        declared.extend(names);
+        if text != source {
+            rewritten.push((path, text));
+        }
     }
-    say(&format!(
-        "wrote {} (engine.toml [eval]: minkowski --config {}) and {} (Rust defaults)",
-        args.out.display(),
-        args.out.display(),
-        rust_path.display()
-    ));
+    for (_, spec) in Weights::fields() {
+        let count = declared.iter().filter(|n| *n == spec.name).count();
+        if count != 1 {
+            return Err(format!(
+                "{} declares the weight {} {count} times (not once): is it the evaluation's source?",
+                dir.display(),
+                spec.name
+            ));
+        }
+    }
+    let changed = rewritten.len();
+    for (path, text) in rewritten {
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(changed)
+}
+
+/// The `.rs` files under `dir`, recursively, in a fixed order.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out)?;
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
     Ok(())
 }
 

@@ -27,7 +27,7 @@
 //!
 //! The library prints nothing: `minkowski tune` reads the data files, prints the losses and
 //! writes the results (an engine.toml `[eval]` table: `crate::config::eval_table` with the
-//! engine feature; Rust source: [`rust_source`]).
+//! engine feature; the defaults in the Rust source: [`rewrite_defaults`]).
 //!
 //! ```
 //! use minkowski::eval::{Evaluator, weights::Weights};
@@ -55,7 +55,7 @@ mod rust;
 mod select;
 
 pub use data::{Builder, Dataset, Kept};
-pub use rust::rust_source;
+pub use rust::{DefaultsError, read_defaults, rewrite_defaults};
 pub use select::{RULE_WEIGHTS, Selection, glob_match};
 
 use crate::eval::base::{MATERIAL, PSQT};

@@ -16,8 +16,8 @@ use minkowski::eval::score::S;
 use minkowski::eval::weights::Weights;
 use minkowski::tune::loss::{expected_score, fit_k, gradient, loss};
 use minkowski::tune::{
-    Builder, Dataset, RULE_WEIGHTS, Selection, TuneOptions, Tuner, params_of, rust_source,
-    weights_from,
+    Builder, Dataset, RULE_WEIGHTS, Selection, TuneOptions, Tuner, params_of, read_defaults,
+    rewrite_defaults, weights_from,
 };
 use shakmaty::Chess;
 
@@ -542,17 +542,26 @@ fn the_outputs_read_back_as_the_fitted_weights() {
     let text = eval_table(&fitted, "a test\nof two lines");
     let config = Config::from_toml(&text, Path::new("tuned.toml")).expect("loads");
     assert_eq!(config.weights(), fitted);
-    // The Rust source lists every pair in flat order.
-    let rust = rust_source(&fitted, "test");
-    let pairs: Vec<S> = rust
-        .split("S(")
-        .skip(1)
-        .map(|rest| {
-            let inside = rest.split(')').next().expect("closing parenthesis");
-            let (mg, eg) = inside.split_once(", ").expect("two halves");
-            S(mg.parse().expect("mg"), eg.parse().expect("eg"))
-        })
-        .collect();
-    let flat: Vec<S> = (0..Weights::COUNT).filter_map(|i| fitted.slot(i)).collect();
-    assert_eq!(pairs, flat);
+    // The defaults in the Rust source: the files as they are hold the built-in weights
+    // (rewriting them to the defaults changes no character), and every declaration rewritten to
+    // the fit reads back as the fit, each weight declared once.
+    let mut declared = Vec::new();
+    for path in common::eval_source_files() {
+        let source = std::fs::read_to_string(&path).expect("read the source");
+        let (same, names) = rewrite_defaults(&source, &Weights::default()).expect("rewrites");
+        assert_eq!(same, source, "{}", path.display());
+        let (text, _) = rewrite_defaults(&source, &fitted).expect("rewrites");
+        for (name, pairs) in read_defaults(&text).expect("reads back") {
+            let (offset, spec) = Weights::fields().find(|(_, s)| s.name == name).unwrap();
+            let fit: Vec<S> = (offset..offset + spec.len())
+                .map(|i| fitted.slot(i).unwrap())
+                .collect();
+            assert_eq!(pairs, fit, "{name}");
+        }
+        declared.extend(names);
+    }
+    declared.sort();
+    let mut all: Vec<String> = Weights::fields().map(|(_, s)| s.name.to_owned()).collect();
+    all.sort();
+    assert_eq!(declared, all);
 }

@@ -1,4 +1,5 @@
-//! `minkowski tune` end to end: it writes an engine.toml the engine loads and a Rust file,
+//! `minkowski tune` end to end: it writes an engine.toml the engine loads and the fitted
+//! defaults into a copy of the evaluation's source,
 //! `--only` leaves every other weight alone, the validation set holds whole games whatever the
 //! number of threads, and bad input is an error with the file and line, never a panic.
 
@@ -10,6 +11,7 @@ use minkowski::config::Config;
 use minkowski::datagen::format::{GameResult, format_line};
 use minkowski::eval::Evaluator;
 use minkowski::eval::weights::Weights;
+use minkowski::tune::{read_defaults, rewrite_defaults};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
@@ -93,8 +95,10 @@ fn the_command_writes_a_config_the_engine_loads() {
     let text = std::fs::read_to_string(&out).expect("tuned.toml written");
     let config = Config::from_toml(&text, &out).expect("tuned.toml loads");
     assert_ne!(config.weights(), Weights::default());
-    let rust = std::fs::read_to_string(dir.join("tuned.rs")).expect("tuned.rs written");
-    assert!(rust.contains("pub const PSQT: [[S; 64]; 6] = ["), "{rust}");
+    assert!(
+        !dir.join("tuned.rs").exists(),
+        "no Rust output without --rust"
+    );
     // The engine loads the file as it is.
     let eval = run(&["--config", o, "eval"]);
     assert!(eval.status.success(), "{}", stderr(&eval));
@@ -122,6 +126,81 @@ fn the_command_writes_a_config_the_engine_loads() {
         }
     }
     assert_eq!(w, expected);
+}
+
+/// `--rust DIR`: the defaults declared in a copy of the evaluation's source become the fit, and
+/// nothing else in the files changes.
+#[test]
+fn the_command_rewrites_the_declared_defaults() {
+    let dir = scratch("rust");
+    let (data, out) = (dir.join("data.txt"), dir.join("tuned.toml"));
+    data_file(&data);
+    let source = common::eval_source_dir();
+    let copy = dir.join("eval");
+    let mut originals = Vec::new();
+    for path in common::eval_source_files() {
+        let to = copy.join(path.strip_prefix(&source).expect("under the source"));
+        std::fs::create_dir_all(to.parent().expect("a parent")).expect("create dir");
+        let text = std::fs::read_to_string(&path).expect("read the source");
+        std::fs::write(&to, &text).expect("copy the source");
+        originals.push((to, text));
+    }
+    let args = [
+        "tune",
+        data.to_str().unwrap(),
+        "--epochs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--rust",
+        copy.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--validation",
+        "20",
+        "--last",
+    ];
+    let result = run(&args);
+    assert!(result.status.success(), "{}", stderr(&result));
+    let text = std::fs::read_to_string(&out).expect("tuned.toml written");
+    let fitted = Config::from_toml(&text, &out).expect("loads").weights();
+    assert_ne!(fitted, Weights::default());
+    let mut declared = 0;
+    let mut changed = 0;
+    for (path, original) in originals {
+        let now = std::fs::read_to_string(&path).expect("read the copy");
+        changed += usize::from(now != original);
+        // Outside the declarations nothing moved: the file written back to the built-in
+        // defaults is the original, character for character.
+        let (back, _) = rewrite_defaults(&now, &Weights::default()).expect("rewrites");
+        assert_eq!(back, original, "{}", path.display());
+        for (name, pairs) in read_defaults(&now).expect("reads") {
+            let (offset, spec) = Weights::fields().find(|(_, s)| s.name == name).unwrap();
+            let fit: Vec<_> = (offset..offset + spec.len())
+                .map(|i| fitted.slot(i).unwrap())
+                .collect();
+            assert_eq!(pairs, fit, "{name}");
+            declared += 1;
+        }
+    }
+    assert_eq!(declared, Weights::fields().count());
+    assert!(changed > 0);
+    // Not the evaluation's source: refused.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).expect("create dir");
+    let args = [
+        "tune",
+        data.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+        "--rust",
+        empty.to_str().unwrap(),
+    ];
+    let result = run(&args);
+    assert!(!result.status.success());
+    assert!(stderr(&result).contains("0 times"), "{}", stderr(&result));
 }
 
 /// Lines of `games` random games of `plies` positions each, in game order, every position

@@ -8,172 +8,74 @@ use shakmaty::{Bitboard, Board, Color, Role, Square};
 use super::acc::Acc;
 use super::info::{Info, KingThreat, PawnsAndKings};
 use super::pawns::{ranks_ahead, relative_rank};
-use super::term::Term;
+use super::score::S;
 use super::tracer::Tracer;
-use super::weights::channel::{Danger, Linear};
-use super::weights::{
-    Channel, FOLDED_FILES, Keys, SHELTER_DISTANCES, Weight, WeightSpec, defaults, role_index,
-};
+use super::weights::{FOLDED_FILES, SHELTER_DISTANCES, declare_weights, role_index};
 use crate::geometry::{file_mask, king_distance};
 
-/// The family of weights of king safety: shelter, storm and king danger; where it starts in the
-/// table is set where the evaluation lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum King {}
+declare_weights! {
+    /// The family of weights of king safety: shelter, storm and king danger; where it starts in the
+    /// table is set where the evaluation lists its families (`eval/mod.rs`).
+    family King;
 
-/// The weights of king safety: shelter, storm and king danger, in table order: each entry declares
-/// one weight (see [`WeightSpec`]); the handles below read them.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "king_shelter",
-        doc: "King shelter, for each of the king's file and its neighbours: the rank \
-              distance from the king to the nearest own pawn in front of it on that file \
-              (`d1` .. `d6`, `none`), by whether it is the king's file and by the file \
-              folded onto a-d: index `king_file × 32 + folded_file × 8 + distance`.",
-        default: &defaults::KING_SHELTER,
-        keys: Keys::Grid(&[&["side", "king"], FOLDED_FILES, SHELTER_DISTANCES]),
-        range: -200..=200,
-        term: Term::KingShelter,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "king_storm",
-        doc: "Pawn storm, for each of the king's file and its neighbours: the rank distance \
-              from the king to the nearest enemy pawn in front of it on that file, by \
-              whether an own pawn blocks that enemy pawn and by the file folded onto a-d: \
-              index `blocked × 32 + folded_file × 8 + distance`.",
-        default: &defaults::KING_STORM,
-        keys: Keys::Grid(&[&["free", "blocked"], FOLDED_FILES, SHELTER_DISTANCES]),
-        range: -200..=200,
-        term: Term::KingShelter,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "king_pawn_distance",
-        doc: "The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: \
-              no pawn left): in the endgame the king belongs near the pawns.",
-        default: &defaults::KING_PAWN_DISTANCE,
-        keys: Keys::Grid(&[&["none", "d1", "d2", "d3", "d4", "d5", "d6", "d7"]]),
-        range: -200..=200,
-        term: Term::KingShelter,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "danger_attacker",
-        doc: "King danger units per piece (knight, bishop, rook, queen; index \
-              `role_index`) that attacks the enemy king's area. Danger units of one side \
-              add up and go through one curve: squared in \
-              the middlegame, linear in the endgame.",
-        default: &defaults::DANGER_ATTACKER,
-        keys: Keys::Roles(1, 4),
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_area_attack",
-        doc: "King danger units per attack on a square of the enemy king's area.",
-        default: std::slice::from_ref(&defaults::DANGER_AREA_ATTACK),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_weak_square",
-        doc: "King danger units per weak square of the enemy king's area: attacked by us, \
-              defended at most once and only by the king or queen.",
-        default: std::slice::from_ref(&defaults::DANGER_WEAK_SQUARE),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_safe_check",
-        doc: "King danger units per safe check square by piece (knight, bishop, rook, \
-              queen): a square from which it would give check, that it reaches, and where \
-              the enemy cannot take it (unguarded, or weak and attacked twice by us).",
-        default: &defaults::DANGER_SAFE_CHECK,
-        keys: Keys::Roles(1, 4),
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_defending_pawn",
-        doc: "King danger units per enemy pawn in the enemy king's area.",
-        default: std::slice::from_ref(&defaults::DANGER_DEFENDING_PAWN),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_no_queen",
-        doc: "King danger units when the attacker has no queen.",
-        default: std::slice::from_ref(&defaults::DANGER_NO_QUEEN),
-        keys: Keys::One,
-        range: -1000..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_base",
-        doc: "King danger units added once to every attack that counts.",
-        default: std::slice::from_ref(&defaults::DANGER_BASE),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-];
+    channel Linear, row KingShelter, range -200..=200;
+    /// King shelter, for each of the king's file and its neighbours: the rank distance from the
+    /// king to the nearest own pawn in front of it on that file (`d1` .. `d6`, `none`), by whether
+    /// it is the king's file and by the file folded onto a-d: index `king_file × 32 + folded_file ×
+    /// 8 + distance`.
+    KING_SHELTER[Grid(&[&["side", "king"], FOLDED_FILES, SHELTER_DISTANCES])] = [
+        S(0, 0), S(8, -14), S(19, -16), S(15, 1), S(0, 8), S(-14, 59), S(-24, 51), S(-9, -2),
+        S(0, 0), S(3, -4), S(4, -8), S(5, -14), S(-13, 1), S(-88, 77), S(-10, 137), S(4, -1),
+        S(0, 0), S(8, -1), S(-3, -2), S(6, -10), S(2, 9), S(3, 27), S(-38, 57), S(-5, -2),
+        S(0, 0), S(-1, 7), S(2, 0), S(8, -11), S(5, -15), S(-16, 14), S(-26, 80), S(0, -3),
+        S(0, 0), S(28, -22), S(36, -18), S(3, 15), S(-4, 23), S(-145, 86), S(-6, 29), S(-16, 8),
+        S(0, 0), S(16, -2), S(14, -9), S(-1, -6), S(-9, 10), S(-23, 25), S(-71, -52), S(-18, 5),
+        S(0, 0), S(16, 0), S(5, -5), S(-3, -2), S(-23, 18), S(-60, 82), S(77, 121), S(-21, -4),
+        S(0, 0), S(8, 16), S(13, 2), S(11, -5), S(6, -27), S(-70, 16), S(-88, 47), S(-9, -5),
+    ];
+    /// Pawn storm, for each of the king's file and its neighbours: the rank distance from the king
+    /// to the nearest enemy pawn in front of it on that file, by whether an own pawn blocks that
+    /// enemy pawn and by the file folded onto a-d: index `blocked × 32 + folded_file × 8 +
+    /// distance`.
+    KING_STORM[Grid(&[&["free", "blocked"], FOLDED_FILES, SHELTER_DISTANCES])] = [
+        S(0, 0), S(61, -17), S(-2, -7), S(-19, 14), S(-3, 6), S(-3, 2), S(-9, 10), S(-21, 4),
+        S(0, 0), S(62, -9), S(-25, 4), S(-16, 11), S(-2, 6), S(5, 1), S(-1, 4), S(-15, 3),
+        S(0, 0), S(-1, 12), S(-36, 14), S(-15, 12), S(-3, 7), S(2, 0), S(0, -6), S(-14, 7),
+        S(0, 0), S(0, 5), S(-22, 1), S(-16, 6), S(-4, 7), S(2, 2), S(0, 6), S(-15, 5),
+        S(0, 0), S(0, 0), S(-23, 4), S(8, -13), S(13, -10), S(-8, -7), S(16, -60), S(0, 0),
+        S(0, 0), S(0, 0), S(-15, -5), S(15, -2), S(0, 16), S(13, -4), S(58, -30), S(0, 0),
+        S(0, 0), S(0, 0), S(-10, -15), S(3, -9), S(1, -3), S(12, -25), S(3, -45), S(0, 0),
+        S(0, 0), S(0, 0), S(-15, -11), S(-9, -10), S(0, -4), S(13, -31), S(62, -84), S(0, 0),
+    ];
+    /// The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: no pawn
+    /// left): in the endgame the king belongs near the pawns.
+    KING_PAWN_DISTANCE[Grid(&[&["none", "d1", "d2", "d3", "d4", "d5", "d6", "d7"]])] = [
+        S(0, 0), S(3, 23), S(0, 15), S(1, -5), S(5, -47), S(80, -106), S(-9, -83), S(-20, -63),
+    ];
 
-/// King shelter, for each of the king's file and its neighbours: the rank distance from the
-/// king to the nearest own pawn in front of it on that file (`d1` .. `d6`, `none`), by whether
-/// it is the king's file and by the file folded onto a-d: index `king_file × 32 + folded_file ×
-/// 8 + distance`.
-pub const KING_SHELTER: Weight<Linear, 64, King> = Weight::named(WEIGHTS, "king_shelter");
-
-/// Pawn storm, for each of the king's file and its neighbours: the rank distance from the king
-/// to the nearest enemy pawn in front of it on that file, by whether an own pawn blocks that
-/// enemy pawn and by the file folded onto a-d: index `blocked × 32 + folded_file × 8 +
-/// distance`.
-pub const KING_STORM: Weight<Linear, 64, King> = Weight::named(WEIGHTS, "king_storm");
-
-/// The king's distance (Chebyshev) to the nearest pawn of either colour (index 0: no pawn
-/// left): in the endgame the king belongs near the pawns.
-pub const KING_PAWN_DISTANCE: Weight<Linear, 8, King> =
-    Weight::named(WEIGHTS, "king_pawn_distance");
-
-/// King danger units per piece (knight, bishop, rook, queen; index [`role_index`]) that attacks
-/// the enemy king's area. Danger units of one side add up and go through one curve
-/// (`combine::danger_curve`): squared in the middlegame, linear in the endgame.
-pub const DANGER_ATTACKER: Weight<Danger, 6, King> = Weight::named(WEIGHTS, "danger_attacker");
-
-/// King danger units per attack on a square of the enemy king's area.
-pub const DANGER_AREA_ATTACK: Weight<Danger, 1, King> =
-    Weight::named(WEIGHTS, "danger_area_attack");
-
-/// King danger units per weak square of the enemy king's area: attacked by us, defended at most
-/// once and only by the king or queen.
-pub const DANGER_WEAK_SQUARE: Weight<Danger, 1, King> =
-    Weight::named(WEIGHTS, "danger_weak_square");
-
-/// King danger units per safe check square by piece (knight, bishop, rook, queen): a square
-/// from which it would give check, that it reaches, and where the enemy cannot take it
-/// (unguarded, or weak and attacked twice by us).
-pub const DANGER_SAFE_CHECK: Weight<Danger, 6, King> = Weight::named(WEIGHTS, "danger_safe_check");
-
-/// King danger units per enemy pawn in the enemy king's area.
-pub const DANGER_DEFENDING_PAWN: Weight<Danger, 1, King> =
-    Weight::named(WEIGHTS, "danger_defending_pawn");
-
-/// King danger units when the attacker has no queen.
-pub const DANGER_NO_QUEEN: Weight<Danger, 1, King> = Weight::named(WEIGHTS, "danger_no_queen");
-
-/// King danger units added once to every attack that counts.
-pub const DANGER_BASE: Weight<Danger, 1, King> = Weight::named(WEIGHTS, "danger_base");
+    channel Danger, row KingDanger, range -500..=500;
+    /// King danger units per piece (knight, bishop, rook, queen; index `role_index`) that attacks
+    /// the enemy king's area. Danger units of one side add up and go through one curve: squared in
+    /// the middlegame, linear in the endgame.
+    DANGER_ATTACKER[Roles(1, 4)] = [S(0, 0), S(40, 254), S(29, 78), S(51, 74), S(23, 38), S(0, 0)];
+    /// King danger units per attack on a square of the enemy king's area.
+    DANGER_AREA_ATTACK = S(24, -16);
+    /// King danger units per weak square of the enemy king's area: attacked by us, defended at most
+    /// once and only by the king or queen.
+    DANGER_WEAK_SQUARE = S(25, -18);
+    /// King danger units per safe check square by piece (knight, bishop, rook, queen): a square
+    /// from which it would give check, that it reaches, and where the enemy cannot take it
+    /// (unguarded, or weak and attacked twice by us).
+    DANGER_SAFE_CHECK[Roles(1, 4)] = [
+        S(0, 0), S(68, 229), S(53, 456), S(89, 52), S(58, 388), S(0, 0),
+    ];
+    /// King danger units per enemy pawn in the enemy king's area.
+    DANGER_DEFENDING_PAWN = S(-27, -44);
+    /// King danger units when the attacker has no queen.
+    DANGER_NO_QUEEN = S(-211, -342), range -1000..=500;
+    /// King danger units added once to every attack that counts.
+    DANGER_BASE = S(20, 159);
+}
 
 /// Index of "no pawn" in the shelter and storm distance dimension.
 const NO_PAWN: usize = 7;
@@ -348,6 +250,7 @@ mod tests {
     use super::*;
     use crate::eval::test_support::{danger_counts, full_info, main_counts, position};
     use crate::eval::trace::CountingTracer;
+    use crate::eval::weights::Weight;
     use crate::eval::weights::{Family, Weights};
     use shakmaty::Position;
 

@@ -7,139 +7,52 @@
 //! f–h) and its **camp** the five ranks on its own side of the board: an attack on the flank
 //! inside the camp is an attack that can reach the king soon.
 //!
-//! The danger inputs are danger units (the [`Channel::Danger`] channel, through the same curve as
-//! the king family's, and counted only when that family's attack counts: [`counts`]); the king's
-//! file and a pawnless flank are plain bonuses or penalties to the king's owner.
+//! The danger inputs are danger units (the [`Danger`](super::weights::Channel::Danger) channel,
+//! through the same curve as the king family's, and counted only when that family's attack
+//! counts: [`counts`]); the king's file and a pawnless flank are plain bonuses or penalties to
+//! the king's owner.
 
 use shakmaty::{Bitboard, Board, Color, File, Role, Square, attacks};
 
 use super::acc::Acc;
 use super::info::{Info, KingThreat};
-use super::term::Term;
+use super::score::S;
 use super::tracer::Tracer;
-use super::weights::{Channel, Keys, Weight, WeightSpec, channel, defaults, role_index};
+use super::weights::{declare_weights, role_index};
 
-/// The family of king-attack weights; where it starts in the table is set where the evaluation
-/// lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum KingAttack {}
+declare_weights! {
+    /// The family of king-attack weights; where it starts in the table is set where the evaluation
+    /// lists its families (`eval/mod.rs`).
+    family KingAttack;
 
-/// The weights of the king attack, in table order.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "danger_unsafe_check",
-        doc: "King danger units per square from which one of our pieces would give check, \
-              that it reaches, but where the enemy can take it.",
-        default: std::slice::from_ref(&defaults::DANGER_UNSAFE_CHECK),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_pinned_blocker",
-        doc: "King danger units per piece (of either colour) that stands alone between one of \
-              our rooks, bishops or queens and the enemy king: pinned, or a discovered check \
-              away.",
-        default: std::slice::from_ref(&defaults::DANGER_PINNED_BLOCKER),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_flank_attack",
-        doc: "King danger units per attack on the enemy king's flank inside its camp (a square \
-              attacked twice counts twice).",
-        default: std::slice::from_ref(&defaults::DANGER_FLANK_ATTACK),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_flank_defence",
-        doc: "King danger units per square of the enemy king's flank inside its camp that the \
-              enemy defends.",
-        default: std::slice::from_ref(&defaults::DANGER_FLANK_DEFENCE),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "danger_knight_defender",
-        doc: "King danger units when an enemy knight guards a square next to the enemy king.",
-        default: std::slice::from_ref(&defaults::DANGER_KNIGHT_DEFENDER),
-        keys: Keys::One,
-        range: -500..=500,
-        term: Term::KingDanger,
-        channel: Channel::Danger,
-    },
-    WeightSpec {
-        name: "king_flank_attack",
-        doc: "Per enemy attack on our king's flank inside our camp (a square attacked twice \
-              counts twice), as a plain score whatever the attack's size.",
-        default: std::slice::from_ref(&defaults::KING_FLANK_ATTACK),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::KingAttack,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "king_pawnless_flank",
-        doc: "Our king on a flank with no pawn of either colour.",
-        default: std::slice::from_ref(&defaults::KING_PAWNLESS_FLANK),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::KingAttack,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "king_file",
-        doc: "Our king's file by whether it holds a pawn of ours (`own_pawn`, `no_own_pawn`) and \
-              one of the enemy's (`enemy_pawn`, `no_enemy_pawn`).",
-        default: &defaults::KING_FILE,
-        keys: Keys::Grid(&[
-            &["own_pawn", "no_own_pawn"],
-            &["enemy_pawn", "no_enemy_pawn"],
-        ]),
-        range: -300..=300,
-        term: Term::KingAttack,
-        channel: Channel::Linear,
-    },
-];
+    channel Danger, row KingDanger, range -500..=500;
+    /// King danger units per square from which one of our pieces would give check, that it reaches,
+    /// but where the enemy can take it.
+    DANGER_UNSAFE_CHECK = S(6, 40);
+    /// King danger units per piece (of either colour) that stands alone between one of our rooks,
+    /// bishops or queens and the enemy king: pinned, or a discovered check away.
+    DANGER_PINNED_BLOCKER = S(47, 72);
+    /// King danger units per attack on the enemy king's flank inside its camp (a square attacked
+    /// twice counts twice).
+    DANGER_FLANK_ATTACK = S(0, -7);
+    /// King danger units per square of the enemy king's flank inside its camp that the enemy
+    /// defends.
+    DANGER_FLANK_DEFENCE = S(-2, 0);
+    /// King danger units when an enemy knight guards a square next to the enemy king.
+    DANGER_KNIGHT_DEFENDER = S(-9, 0);
 
-/// King danger units per unsafe check square reached.
-pub const DANGER_UNSAFE_CHECK: Weight<channel::Danger, 1, KingAttack> =
-    Weight::named(WEIGHTS, "danger_unsafe_check");
-
-/// King danger units per piece alone between one of our sliders and the enemy king.
-pub const DANGER_PINNED_BLOCKER: Weight<channel::Danger, 1, KingAttack> =
-    Weight::named(WEIGHTS, "danger_pinned_blocker");
-
-/// King danger units per attack on the enemy king's flank inside its camp.
-pub const DANGER_FLANK_ATTACK: Weight<channel::Danger, 1, KingAttack> =
-    Weight::named(WEIGHTS, "danger_flank_attack");
-
-/// King danger units per defended square of the enemy king's flank inside its camp.
-pub const DANGER_FLANK_DEFENCE: Weight<channel::Danger, 1, KingAttack> =
-    Weight::named(WEIGHTS, "danger_flank_defence");
-
-/// King danger units when an enemy knight guards a square next to its king.
-pub const DANGER_KNIGHT_DEFENDER: Weight<channel::Danger, 1, KingAttack> =
-    Weight::named(WEIGHTS, "danger_knight_defender");
-
-/// Per enemy attack on our king's flank inside our camp.
-pub const KING_FLANK_ATTACK: Weight<channel::Linear, 1, KingAttack> =
-    Weight::named(WEIGHTS, "king_flank_attack");
-
-/// Our king on a flank with no pawn.
-pub const KING_PAWNLESS_FLANK: Weight<channel::Linear, 1, KingAttack> =
-    Weight::named(WEIGHTS, "king_pawnless_flank");
-
-/// Our king's file by own pawn (row) and enemy pawn (column) on it: index `2 × no_own + no_enemy`.
-pub const KING_FILE: Weight<channel::Linear, 4, KingAttack> = Weight::named(WEIGHTS, "king_file");
+    channel Linear, row KingAttack, range -300..=300;
+    /// Per enemy attack on our king's flank inside our camp (a square attacked twice counts twice),
+    /// as a plain score whatever the attack's size.
+    KING_FLANK_ATTACK = S(-4, 0);
+    /// Our king on a flank with no pawn of either colour.
+    KING_PAWNLESS_FLANK = S(-27, -46);
+    /// Our king's file by whether it holds a pawn of ours (`own_pawn`, `no_own_pawn`) and one of
+    /// the enemy's (`enemy_pawn`, `no_enemy_pawn`).
+    KING_FILE[Grid(&[&["own_pawn", "no_own_pawn"], &["enemy_pawn", "no_enemy_pawn"]])] = [
+        S(10, -6), S(-1, 6), S(20, -7), S(-33, 5),
+    ];
+}
 
 /// The four files of a king's flank, by the king's file.
 const fn flank(file: File) -> Bitboard {

@@ -7,10 +7,10 @@ use super::score::S;
 use super::weights::{Placed, UnknownWeight, WeightSpec, Weights};
 
 /// The families in table order, in memory (what [`Weights::fields`] walks).
-static TABLE: [Placed; FAMILIES.len()] = FAMILIES;
+static TABLE: &[Placed] = FAMILIES;
 
 // Each family starts where the one before it ends, the first at 0.
-const _: () = assert!(super::weights::contiguous(&FAMILIES));
+const _: () = assert!(super::weights::contiguous(FAMILIES));
 
 /// One past the last pair of the last family.
 const END: usize = {
@@ -184,8 +184,8 @@ impl Weights {
     /// The weight called `name`, if there is one.
     ///
     /// ```
-    /// use minkowski_core::eval::weights::{Weights, defaults};
-    /// assert_eq!(Weights::default().get("material.pawn"), Some(defaults::MATERIAL[0]));
+    /// use minkowski_core::eval::{base::MATERIAL, weights::Weights};
+    /// assert_eq!(Weights::default().get("material.pawn"), Some(MATERIAL.spec().default[0]));
     /// assert_eq!(Weights::default().get("material.dragon"), None);
     /// ```
     #[must_use]

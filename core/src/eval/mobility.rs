@@ -13,77 +13,43 @@ use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::term::Term;
+use super::score::S;
 use super::tracer::Tracer;
 use super::weights::channel::Linear;
 use super::weights::{
-    BISHOP_COUNTS, Channel, KNIGHT_COUNTS, Keys, MOBILITY_COUNTS, ROOK_COUNTS, Slot, Weight,
-    WeightSpec, defaults,
+    BISHOP_COUNTS, KNIGHT_COUNTS, MOBILITY_COUNTS, ROOK_COUNTS, Slot, declare_weights,
 };
 
-/// The family of weights of mobility; where it starts in the table is set where the evaluation
-/// lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum Mobility {}
+declare_weights! {
+    /// The family of weights of mobility; where it starts in the table is set where the evaluation
+    /// lists its families (`eval/mod.rs`).
+    family Mobility;
 
-/// The weights of mobility, in table order: each entry declares one weight (see [`WeightSpec`]);
-/// the handles below read them.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "mobility_knight",
-        doc: "Knight mobility by the number of squares of its mobility area it attacks (`n0` \
-              ..= `n8`): not attacked by an enemy pawn, not the own king, not an own blocked \
-              pawn.",
-        default: &defaults::MOBILITY_KNIGHT,
-        keys: Keys::Grid(&[KNIGHT_COUNTS]),
-        range: -300..=300,
-        term: Term::Mobility,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "mobility_bishop",
-        doc: "Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and \
-              queens.",
-        default: &defaults::MOBILITY_BISHOP,
-        keys: Keys::Grid(&[BISHOP_COUNTS]),
-        range: -300..=300,
-        term: Term::Mobility,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "mobility_rook",
-        doc: "Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and \
-              queens.",
-        default: &defaults::MOBILITY_ROOK,
-        keys: Keys::Grid(&[ROOK_COUNTS]),
-        range: -300..=300,
-        term: Term::Mobility,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "mobility_queen",
-        doc: "Queen mobility by count (`n0` ..= `n27`).",
-        default: &defaults::MOBILITY_QUEEN,
-        keys: Keys::Grid(&[MOBILITY_COUNTS]),
-        range: -300..=300,
-        term: Term::Mobility,
-        channel: Channel::Linear,
-    },
-];
-
-/// Knight mobility by the number of squares of its mobility area it attacks (`n0` ..= `n8`):
-/// not attacked by an enemy pawn, not the own king, not an own blocked pawn
-///.
-pub const MOBILITY_KNIGHT: Weight<Linear, 9, Mobility> = Weight::named(WEIGHTS, "mobility_knight");
-
-/// Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and queens.
-pub const MOBILITY_BISHOP: Weight<Linear, 14, Mobility> = Weight::named(WEIGHTS, "mobility_bishop");
-
-/// Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and queens.
-pub const MOBILITY_ROOK: Weight<Linear, 15, Mobility> = Weight::named(WEIGHTS, "mobility_rook");
-
-/// Queen mobility by count (`n0` ..= `n27`).
-pub const MOBILITY_QUEEN: Weight<Linear, 28, Mobility> = Weight::named(WEIGHTS, "mobility_queen");
+    channel Linear, row Mobility, range -300..=300;
+    /// Knight mobility by the number of squares of its mobility area it attacks (`n0` ..= `n8`):
+    /// not attacked by an enemy pawn, not the own king, not an own blocked pawn.
+    MOBILITY_KNIGHT[Grid(&[KNIGHT_COUNTS])] = [
+        S(-31, -114), S(-4, -33), S(13, 0), S(22, 29), S(33, 34), S(39, 50), S(48, 53), S(55, 57),
+        S(64, 49),
+    ];
+    /// Bishop mobility by count (`n0` ..= `n13`), seeing through its own bishops and queens.
+    MOBILITY_BISHOP[Grid(&[BISHOP_COUNTS])] = [
+        S(-17, -41), S(2, -22), S(18, 12), S(28, 31), S(35, 38), S(41, 57), S(44, 62), S(47, 65),
+        S(46, 72), S(48, 73), S(45, 79), S(61, 70), S(92, 65), S(89, 58),
+    ];
+    /// Rook mobility by count (`n0` ..= `n14`), seeing through its own rooks and queens.
+    MOBILITY_ROOK[Grid(&[ROOK_COUNTS])] = [
+        S(-63, -83), S(-2, -43), S(24, -26), S(30, 14), S(34, 27), S(36, 45), S(36, 52), S(41, 55),
+        S(44, 57), S(49, 59), S(56, 63), S(57, 68), S(66, 71), S(62, 73), S(69, 64),
+    ];
+    /// Queen mobility by count (`n0` ..= `n27`).
+    MOBILITY_QUEEN[Grid(&[MOBILITY_COUNTS])] = [
+        S(-120, -120), S(61, -218), S(-19, -167), S(7, -93), S(12, -19), S(17, 35), S(19, 46), S(20, 74),
+        S(22, 74), S(23, 94), S(25, 114), S(27, 123), S(29, 126), S(30, 135), S(31, 147), S(31, 139),
+        S(28, 147), S(31, 135), S(26, 157), S(53, 118), S(35, 133), S(56, 98), S(44, 115), S(49, 108),
+        S(61, 80), S(21, 155), S(104, 78), S(65, 87),
+    ];
+}
 
 /// The entry of a piece kind's mobility table (knight, bishop, rook or queen) for `count`
 /// squares.
@@ -153,6 +119,7 @@ mod tests {
     use super::*;
     use crate::eval::trace::CountingTracer;
     use crate::eval::weights::Family;
+    use crate::eval::weights::Weight;
     use crate::eval::{Evaluator, threats};
     use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 

@@ -56,75 +56,25 @@ use pawn_king::{PawnKingCache, WeightsStamp};
 use score::S;
 use trace::{Coefficients, CountingTracer, EvalTrace};
 use tracer::Tracer;
-use weights::{Family, Placed, WeightSpec, Weights};
+use weights::{Weights, declare_families};
 
 // The weight table: every family's weights, in table order, each family starting where the one
-// before it ends. A new family is placed here (and its terms called below); its own file never
-// names another family to find its place.
-impl Family for base::Base {
-    const BASE: usize = 0;
-    const WEIGHTS: &'static [WeightSpec] = base::WEIGHTS;
+// before it ends. A new family is one entry here (and the call of its terms in `stages.rs`); its
+// own file never names another family to find its place.
+declare_families! {
+    base::Base,
+    pawns::Pawns,
+    passers::Passers,
+    king::King,
+    mobility::Mobility,
+    threats::Threats,
+    targets::Targets,
+    king_attack::KingAttack,
+    pieces::Pieces,
+    piece_lines::PieceLines,
+    scale::Drawishness,
+    endgame::Endgames,
 }
-impl Family for pawns::Pawns {
-    const BASE: usize = base::Base::END;
-    const WEIGHTS: &'static [WeightSpec] = pawns::WEIGHTS;
-}
-impl Family for passers::Passers {
-    const BASE: usize = pawns::Pawns::END;
-    const WEIGHTS: &'static [WeightSpec] = passers::WEIGHTS;
-}
-impl Family for king::King {
-    const BASE: usize = passers::Passers::END;
-    const WEIGHTS: &'static [WeightSpec] = king::WEIGHTS;
-}
-impl Family for mobility::Mobility {
-    const BASE: usize = king::King::END;
-    const WEIGHTS: &'static [WeightSpec] = mobility::WEIGHTS;
-}
-impl Family for threats::Threats {
-    const BASE: usize = mobility::Mobility::END;
-    const WEIGHTS: &'static [WeightSpec] = threats::WEIGHTS;
-}
-impl Family for targets::Targets {
-    const BASE: usize = threats::Threats::END;
-    const WEIGHTS: &'static [WeightSpec] = targets::WEIGHTS;
-}
-impl Family for king_attack::KingAttack {
-    const BASE: usize = targets::Targets::END;
-    const WEIGHTS: &'static [WeightSpec] = king_attack::WEIGHTS;
-}
-impl Family for pieces::Pieces {
-    const BASE: usize = king_attack::KingAttack::END;
-    const WEIGHTS: &'static [WeightSpec] = pieces::WEIGHTS;
-}
-impl Family for piece_lines::PieceLines {
-    const BASE: usize = pieces::Pieces::END;
-    const WEIGHTS: &'static [WeightSpec] = piece_lines::WEIGHTS;
-}
-impl Family for scale::Drawishness {
-    const BASE: usize = piece_lines::PieceLines::END;
-    const WEIGHTS: &'static [WeightSpec] = scale::WEIGHTS;
-}
-impl Family for endgame::Endgames {
-    const BASE: usize = scale::Drawishness::END;
-    const WEIGHTS: &'static [WeightSpec] = endgame::WEIGHTS;
-}
-
-/// The families in table order (checked to follow one another in `layout.rs`).
-const FAMILIES: [Placed; 12] = [
-    Placed::of::<base::Base>(),
-    Placed::of::<pawns::Pawns>(),
-    Placed::of::<passers::Passers>(),
-    Placed::of::<king::King>(),
-    Placed::of::<mobility::Mobility>(),
-    Placed::of::<threats::Threats>(),
-    Placed::of::<targets::Targets>(),
-    Placed::of::<king_attack::KingAttack>(),
-    Placed::of::<pieces::Pieces>(),
-    Placed::of::<piece_lines::PieceLines>(),
-    Placed::of::<scale::Drawishness>(),
-    Placed::of::<endgame::Endgames>(),
-];
 
 /// The evaluation function with its weights.
 ///

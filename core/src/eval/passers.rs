@@ -9,100 +9,46 @@ use super::acc::Acc;
 use super::endgame::PasserRace;
 use super::info::Info;
 use super::pawns::{front_file, relative_rank, stop_square};
-use super::term::Term;
+use super::score::S;
 use super::to_move::SideToMove;
 use super::tracer::Tracer;
-use super::weights::channel::Linear;
-use super::weights::{Channel, Keys, PAWN_RANKS, Weight, WeightSpec, defaults};
+use super::weights::{PAWN_RANKS, declare_weights};
 use crate::geometry::king_distance;
 
-/// The family of weights of passed pawns; where it starts in the table is set where the evaluation
-/// lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum Passers {}
+declare_weights! {
+    /// The family of weights of passed pawns; where it starts in the table is set where the
+    /// evaluation lists its families (`eval/mod.rs`).
+    family Passers;
 
-/// The weights of passed pawns, in table order: each entry declares one weight (see
-/// [`WeightSpec`]); the handles below read them.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "passed_pawn",
-        doc: "Bonus for a passed pawn, on top of its piece-square value, by whether the \
-              square in front of it is empty (`free`) and not attacked by the enemy \
-              (`safe`), and by its rank counted from its own side: index `free × 16 + safe × \
-              8 + rank`.",
-        default: &defaults::PASSED_PAWN,
-        keys: Keys::Grid(&[&["blocked", "free"], &["unsafe", "safe"], PAWN_RANKS]),
-        range: -200..=600,
-        term: Term::PassedPawns,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "passed_king_distance",
-        doc: "Per square of king distance (Chebyshev) from the passer's own king (`own`) or \
-              the enemy king (`enemy`) to the square in front of the passer, by the passer's \
-              rank: index `enemy × 8 + rank`. Near its own king and far from the enemy's, a \
-              passer runs.",
-        default: &defaults::PASSED_KING_DISTANCE,
-        keys: Keys::Grid(&[&["own", "enemy"], PAWN_RANKS]),
-        range: -100..=100,
-        term: Term::PassedPawns,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "passed_safe_path",
-        doc: "A passed pawn whose whole way to promotion holds no enemy piece and no square \
-              the enemy attacks.",
-        default: std::slice::from_ref(&defaults::PASSED_SAFE_PATH),
-        keys: Keys::One,
-        range: -200..=400,
-        term: Term::PassedPawns,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "passed_stacked",
-        doc: "A passed pawn with another own pawn in front of it on its file, by its rank.",
-        default: &defaults::PASSED_STACKED,
-        keys: Keys::Grid(&[PAWN_RANKS]),
-        range: -200..=200,
-        term: Term::PassedPawns,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "passed_unstoppable",
-        doc: "A passer that the enemy king cannot catch (the rule of the square) when the \
-              enemy has only king and pawns, with nothing in front of it, while the enemy \
-              has no such passer: nearly a queen.",
-        default: std::slice::from_ref(&defaults::PASSED_UNSTOPPABLE),
-        keys: Keys::One,
-        range: 0..=1000,
-        term: Term::PassedPawns,
-        channel: Channel::Linear,
-    },
-];
-
-/// Bonus for a passed pawn, on top of its piece-square value, by whether the square in front of
-/// it is empty (`free`) and not attacked by the enemy (`safe`), and by its rank counted from
-/// its own side: index `free × 16 + safe × 8 + rank`.
-pub const PASSED_PAWN: Weight<Linear, 32, Passers> = Weight::named(WEIGHTS, "passed_pawn");
-
-/// Per square of king distance (Chebyshev) from the passer's own king (`own`) or the enemy king
-/// (`enemy`) to the square in front of the passer, by the passer's rank: index `enemy × 8 +
-/// rank`. Near its own king and far from the enemy's, a passer runs.
-pub const PASSED_KING_DISTANCE: Weight<Linear, 16, Passers> =
-    Weight::named(WEIGHTS, "passed_king_distance");
-
-/// A passed pawn whose whole way to promotion holds no enemy piece and no square the enemy
-/// attacks.
-pub const PASSED_SAFE_PATH: Weight<Linear, 1, Passers> = Weight::named(WEIGHTS, "passed_safe_path");
-
-/// A passed pawn with another own pawn in front of it on its file, by its rank.
-pub const PASSED_STACKED: Weight<Linear, 8, Passers> = Weight::named(WEIGHTS, "passed_stacked");
-
-/// A passer that the enemy king cannot catch (the rule of the square) when the enemy has only
-/// king and pawns, with nothing in front of it, while the enemy has no such passer: nearly a
-/// queen.
-pub const PASSED_UNSTOPPABLE: Weight<Linear, 1, Passers> =
-    Weight::named(WEIGHTS, "passed_unstoppable");
+    channel Linear, row PassedPawns, range -200..=600;
+    /// Bonus for a passed pawn, on top of its piece-square value, by whether the square in front of
+    /// it is empty (`free`) and not attacked by the enemy (`safe`), and by its rank counted from
+    /// its own side: index `free × 16 + safe × 8 + rank`.
+    PASSED_PAWN[Grid(&[&["blocked", "free"], &["unsafe", "safe"], PAWN_RANKS])] = [
+        S(0, 0), S(-16, 7), S(-22, 30), S(-44, 36), S(-1, 47), S(54, 69), S(-36, 39), S(0, 0),
+        S(0, 0), S(7, -5), S(-3, 14), S(-34, 36), S(0, 55), S(68, 72), S(23, 14), S(0, 0),
+        S(0, 0), S(1, 7), S(-12, 21), S(-32, 42), S(3, 65), S(81, 92), S(72, 52), S(0, 0),
+        S(0, 0), S(2, 5), S(-11, 16), S(-22, 43), S(-6, 89), S(119, 142), S(264, 135), S(0, 0),
+    ];
+    /// Per square of king distance (Chebyshev) from the passer's own king (`own`) or the enemy king
+    /// (`enemy`) to the square in front of the passer, by the passer's rank: index `enemy × 8 +
+    /// rank`. Near its own king and far from the enemy's, a passer runs.
+    PASSED_KING_DISTANCE[Grid(&[&["own", "enemy"], PAWN_RANKS])] = [
+        S(0, 0), S(-1, 2), S(1, -2), S(7, -11), S(6, -17), S(-1, -22), S(4, -28), S(0, 0),
+        S(0, 0), S(0, 0), S(-1, 1), S(-2, 11), S(-5, 25), S(-3, 38), S(8, 51), S(0, 0),
+    ], range -100..=100;
+    /// A passed pawn whose whole way to promotion holds no enemy piece and no square the enemy
+    /// attacks.
+    PASSED_SAFE_PATH = S(-25, 29), range -200..=400;
+    /// A passed pawn with another own pawn in front of it on its file, by its rank.
+    PASSED_STACKED[Grid(&[PAWN_RANKS])] = [
+        S(0, 0), S(7, -31), S(13, -35), S(6, -11), S(25, -63), S(151, -186), S(-5, -10), S(0, 0),
+    ], range -200..=200;
+    /// A passer that the enemy king cannot catch (the rule of the square) when the enemy has only
+    /// king and pawns, with nothing in front of it, while the enemy has no such passer: nearly a
+    /// queen.
+    PASSED_UNSTOPPABLE = S(0, 258), range 0..=1000;
+}
 
 /// Whether the side to move can change this family's value on `board`: the passer race is run
 /// only against a side with no piece but its king (and pawns).
@@ -182,6 +128,7 @@ mod tests {
     use crate::eval::pawns::structure;
     use crate::eval::test_support::{full_info, main_counts, position};
     use crate::eval::trace::CountingTracer;
+    use crate::eval::weights::Weight;
     use crate::eval::weights::{Family, Weights};
     use shakmaty::Position;
 

@@ -6,132 +6,49 @@ use shakmaty::{Bitboard, Color, Square, attacks};
 
 use super::acc::Acc;
 use super::info::PawnsAndKings;
-use super::term::Term;
+use super::score::S;
 use super::tracer::Tracer;
-use super::weights::channel::Linear;
-use super::weights::{Channel, Keys, PAWN_RANKS, Weight, WeightSpec, defaults};
+use super::weights::{PAWN_RANKS, declare_weights};
 use crate::geometry::file_mask;
 
-/// The family of weights of pawn structure; where it starts in the table is set where the
-/// evaluation lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum Pawns {}
+declare_weights! {
+    /// The family of weights of pawn structure; where it starts in the table is set where the
+    /// evaluation lists its families (`eval/mod.rs`).
+    family Pawns;
 
-/// The weights of pawn structure, in table order: each entry declares one weight (see
-/// [`WeightSpec`]); the handles below read them.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "pawn_isolated",
-        doc: "An isolated pawn: no own pawn on a neighbouring file, and no capture by an own \
-              pawn onto a neighbouring file that could give it one.",
-        default: std::slice::from_ref(&defaults::PAWN_ISOLATED),
-        keys: Keys::One,
-        range: -200..=100,
-        term: Term::PawnStructure,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "pawn_stacked",
-        doc: "A pawn with another own pawn in front of it on its file, by whether a pawn of \
-              that file can capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.",
-        default: &defaults::PAWN_STACKED,
-        keys: Keys::Names(&["stuck", "can_unstack"]),
-        range: -200..=100,
-        term: Term::PawnStructure,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "pawn_backward",
-        doc: "A backward pawn (its neighbours are all in front of it and an enemy pawn \
-              guards the square in front of it), by whether an enemy pawn stands in front of \
-              it on its file and by its rank: index `opposed × 8 + rank`.",
-        default: &defaults::PAWN_BACKWARD,
-        keys: Keys::Grid(&[&["unopposed", "opposed"], PAWN_RANKS]),
-        range: -200..=100,
-        term: Term::PawnStructure,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "pawn_connected",
-        doc: "A connected pawn (an own pawn beside it or guarding it), by its rank.",
-        default: &defaults::PAWN_CONNECTED,
-        keys: Keys::Grid(&[PAWN_RANKS]),
-        range: -100..=300,
-        term: Term::PawnStructure,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "pawn_candidate",
-        doc: "A candidate passer: not passed, no enemy pawn in front of it on its file, and \
-              at least as many own pawns beside or behind it on the neighbouring files as \
-              enemy pawns that guard its way; by its rank.",
-        default: &defaults::PAWN_CANDIDATE,
-        keys: Keys::Grid(&[PAWN_RANKS]),
-        range: -100..=300,
-        term: Term::PawnStructure,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "pawn_isolated_unopposed",
-        doc: "An isolated pawn with no enemy pawn in front of it on its file, on top of \
-              `pawn_isolated`: rooks attack it down the half-open file.",
-        default: std::slice::from_ref(&defaults::PAWN_ISOLATED_UNOPPOSED),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::PawnStructure,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "pawn_weak_lever",
-        doc: "A pawn that no own pawn guards, attacked by two enemy pawns.",
-        default: std::slice::from_ref(&defaults::PAWN_WEAK_LEVER),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::PawnStructure,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "pawn_blocked",
-        doc: "A pawn on the fifth (`rank5`) or sixth (`rank6`) rank with an enemy pawn on the \
-              square in front of it.",
-        default: &defaults::PAWN_BLOCKED,
-        keys: Keys::Names(&["rank5", "rank6"]),
-        range: -300..=300,
-        term: Term::PawnStructure,
-        channel: Channel::Linear,
-    },
-];
-
-/// An isolated pawn with no enemy pawn in front of it on its file (beside [`PAWN_ISOLATED`]).
-pub const PAWN_ISOLATED_UNOPPOSED: Weight<Linear, 1, Pawns> =
-    Weight::named(WEIGHTS, "pawn_isolated_unopposed");
-
-/// A pawn that no own pawn guards, attacked by two enemy pawns.
-pub const PAWN_WEAK_LEVER: Weight<Linear, 1, Pawns> = Weight::named(WEIGHTS, "pawn_weak_lever");
-
-/// A pawn on the fifth (index 0) or sixth (index 1) rank blocked by an enemy pawn.
-pub const PAWN_BLOCKED: Weight<Linear, 2, Pawns> = Weight::named(WEIGHTS, "pawn_blocked");
-
-/// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn onto a
-/// neighbouring file that could give it one.
-pub const PAWN_ISOLATED: Weight<Linear, 1, Pawns> = Weight::named(WEIGHTS, "pawn_isolated");
-
-/// A pawn with another own pawn in front of it on its file, by whether a pawn of that file can
-/// capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.
-pub const PAWN_STACKED: Weight<Linear, 2, Pawns> = Weight::named(WEIGHTS, "pawn_stacked");
-
-/// A backward pawn (its neighbours are all in front of it and an enemy pawn guards the square
-/// in front of it), by whether an enemy pawn stands in front of it on its file and by its rank:
-/// index `opposed × 8 + rank`.
-pub const PAWN_BACKWARD: Weight<Linear, 16, Pawns> = Weight::named(WEIGHTS, "pawn_backward");
-
-/// A connected pawn (an own pawn beside it or guarding it), by its rank.
-pub const PAWN_CONNECTED: Weight<Linear, 8, Pawns> = Weight::named(WEIGHTS, "pawn_connected");
-
-/// A candidate passer: not passed, no enemy pawn in front of it on its file, and at least as
-/// many own pawns beside or behind it on the neighbouring files as enemy pawns that guard its
-/// way; by its rank.
-pub const PAWN_CANDIDATE: Weight<Linear, 8, Pawns> = Weight::named(WEIGHTS, "pawn_candidate");
+    channel Linear, row PawnStructure, range -200..=100;
+    /// An isolated pawn: no own pawn on a neighbouring file, and no capture by an own pawn onto a
+    /// neighbouring file that could give it one.
+    PAWN_ISOLATED = S(-9, -11);
+    /// A pawn with another own pawn in front of it on its file, by whether a pawn of that file can
+    /// capture (and so unstack) now: index 0 `stuck`, 1 `can_unstack`.
+    PAWN_STACKED[Names(&["stuck", "can_unstack"])] = [S(-17, -6), S(-29, 11)];
+    /// A backward pawn (its neighbours are all in front of it and an enemy pawn guards the square
+    /// in front of it), by whether an enemy pawn stands in front of it on its file and by its rank:
+    /// index `opposed × 8 + rank`.
+    PAWN_BACKWARD[Grid(&[&["unopposed", "opposed"], PAWN_RANKS])] = [
+        S(0, 0), S(-14, -12), S(-11, -19), S(-10, -21), S(11, -17), S(-12, -14), S(-12, -14), S(0, 0),
+        S(0, 0), S(3, 2), S(3, -9), S(3, -16), S(-9, -16), S(-6, -6), S(-6, -6), S(0, 0),
+    ];
+    /// A connected pawn (an own pawn beside it or guarding it), by its rank.
+    PAWN_CONNECTED[Grid(&[PAWN_RANKS])] = [
+        S(0, 0), S(1, 1), S(13, 1), S(11, 7), S(26, 18), S(59, 47), S(66, 124), S(0, 0),
+    ], range -100..=300;
+    /// A candidate passer: not passed, no enemy pawn in front of it on its file, and at least as
+    /// many own pawns beside or behind it on the neighbouring files as enemy pawns that guard its
+    /// way; by its rank.
+    PAWN_CANDIDATE[Grid(&[PAWN_RANKS])] = [
+        S(0, 0), S(-3, 0), S(0, 5), S(0, 12), S(2, 22), S(1, 80), S(0, 0), S(0, 0),
+    ], range -100..=300;
+    /// An isolated pawn with no enemy pawn in front of it on its file, on top of `pawn_isolated`:
+    /// rooks attack it down the half-open file.
+    PAWN_ISOLATED_UNOPPOSED = S(-3, 4), range -300..=300;
+    /// A pawn that no own pawn guards, attacked by two enemy pawns.
+    PAWN_WEAK_LEVER = S(-10, -11), range -300..=300;
+    /// A pawn on the fifth (`rank5`) or sixth (`rank6`) rank with an enemy pawn on the square in
+    /// front of it.
+    PAWN_BLOCKED[Names(&["rank5", "rank6"])] = [S(-2, -1), S(17, -8)], range -300..=300;
+}
 
 /// Squares in front of a pawn on its file and the two neighbouring files, per colour (White = 0,
 /// Black = 1) and square: a pawn is passed when no enemy pawn stands there.
@@ -331,6 +248,7 @@ mod tests {
     use crate::eval::info::Info;
     use crate::eval::test_support::{main_counts, position};
     use crate::eval::trace::CountingTracer;
+    use crate::eval::weights::Weight;
     use crate::eval::weights::{Family, Weights};
     use shakmaty::Position;
 

@@ -8,86 +8,29 @@ use shakmaty::{Bitboard, Board, Color, File, attacks};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::term::Term;
+use super::score::S;
 use super::tracer::Tracer;
-use super::weights::channel::Linear;
-use super::weights::{Channel, Keys, Weight, WeightSpec, defaults};
+use super::weights::declare_weights;
 
-/// The family of piece-line weights; where it starts in the table is set where the evaluation
-/// lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum PieceLines {}
+declare_weights! {
+    /// The family of piece-line weights; where it starts in the table is set where the evaluation
+    /// lists its families (`eval/mod.rs`).
+    family PieceLines;
 
-/// The weights of piece lines, in table order.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "rook_closed_file",
-        doc: "Per rook on a file where one of our pawns is blocked (the square in front of it \
-              occupied).",
-        default: std::slice::from_ref(&defaults::ROOK_CLOSED_FILE),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::PieceLines,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "rook_trapped",
-        doc: "Per rook reaching at most three squares of its mobility area, on the far side of \
-              its own king from the centre (a rook on h1 with the king on g1).",
-        default: std::slice::from_ref(&defaults::ROOK_TRAPPED),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::PieceLines,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "bishop_xray_pawns",
-        doc: "Per enemy pawn on one of the bishop's diagonals, whatever stands between.",
-        default: std::slice::from_ref(&defaults::BISHOP_XRAY_PAWNS),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::PieceLines,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "bishop_on_king_ring",
-        doc: "Per bishop that attacks no square of the enemy king's area, but whose \
-              diagonals reach it when only pawns block them (it sees through the other pieces).",
-        default: std::slice::from_ref(&defaults::BISHOP_ON_KING_RING),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::PieceLines,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "rook_on_king_ring",
-        doc: "Per rook that attacks no square of the enemy king's area, on a file of that area.",
-        default: std::slice::from_ref(&defaults::ROOK_ON_KING_RING),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::PieceLines,
-        channel: Channel::Linear,
-    },
-];
-
-/// Per rook on a file where one of our pawns is blocked.
-pub const ROOK_CLOSED_FILE: Weight<Linear, 1, PieceLines> =
-    Weight::named(WEIGHTS, "rook_closed_file");
-
-/// Per rook shut in beside its own king.
-pub const ROOK_TRAPPED: Weight<Linear, 1, PieceLines> = Weight::named(WEIGHTS, "rook_trapped");
-
-/// Per enemy pawn on one of the bishop's diagonals.
-pub const BISHOP_XRAY_PAWNS: Weight<Linear, 1, PieceLines> =
-    Weight::named(WEIGHTS, "bishop_xray_pawns");
-
-/// Per bishop lined up with the enemy king's area through pawns, attacking none of it.
-pub const BISHOP_ON_KING_RING: Weight<Linear, 1, PieceLines> =
-    Weight::named(WEIGHTS, "bishop_on_king_ring");
-
-/// Per rook on a file of the enemy king's area, attacking none of it.
-pub const ROOK_ON_KING_RING: Weight<Linear, 1, PieceLines> =
-    Weight::named(WEIGHTS, "rook_on_king_ring");
+    channel Linear, row PieceLines, range -300..=300;
+    /// Per rook on a file where one of our pawns is blocked (the square in front of it occupied).
+    ROOK_CLOSED_FILE = S(-4, 1);
+    /// Per rook reaching at most three squares of its mobility area, on the far side of its own
+    /// king from the centre (a rook on h1 with the king on g1).
+    ROOK_TRAPPED = S(-10, -15);
+    /// Per enemy pawn on one of the bishop's diagonals, whatever stands between.
+    BISHOP_XRAY_PAWNS = S(1, 1);
+    /// Per bishop that attacks no square of the enemy king's area, but whose diagonals reach it
+    /// when only pawns block them (it sees through the other pieces).
+    BISHOP_ON_KING_RING = S(25, 18);
+    /// Per rook that attacks no square of the enemy king's area, on a file of that area.
+    ROOK_ON_KING_RING = S(6, -12);
+}
 
 /// The most squares a rook reaches and still counts as trapped.
 const TRAPPED_MOBILITY: u32 = 3;

@@ -12,195 +12,66 @@ use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 use super::acc::Acc;
 use super::info::Info;
 use super::pawns::{adjacent_files, passed_span, relative_rank, stop_square};
-use super::term::Term;
+use super::score::S;
 use super::tracer::Tracer;
-use super::weights::channel::Linear;
-use super::weights::{CLOSEDNESS_BUCKETS, Channel, Keys, Weight, WeightSpec, defaults};
+use super::weights::{CLOSEDNESS_BUCKETS, declare_weights};
 use crate::geometry::king_distance;
 
-/// The family of weights of piece placement; where it starts in the table is set where the
-/// evaluation lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum Pieces {}
+declare_weights! {
+    /// The family of weights of piece placement; where it starts in the table is set where the
+    /// evaluation lists its families (`eval/mod.rs`).
+    family Pieces;
 
-/// The weights of piece placement, in table order: each entry declares one weight (see
-/// [`WeightSpec`]); the handles below read them.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "knight_outpost",
-        doc: "A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever \
-              attack it), by whether it stands on the a- or h-file and whether an own pawn \
-              defends it: index `edge × 2 + defended`.",
-        default: &defaults::KNIGHT_OUTPOST,
-        keys: Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]),
-        range: -200..=200,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "bishop_outpost",
-        doc: "A bishop on an outpost, indexed as `knight_outpost`.",
-        default: &defaults::BISHOP_OUTPOST,
-        keys: Keys::Grid(&[&["inner", "edge"], &["open", "defended"]]),
-        range: -200..=200,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "minor_behind_pawn",
-        doc: "A knight (index 0) or bishop (1) with a pawn of either colour right in front \
-              of it: shielded from the front, and the pawn covered.",
-        default: &defaults::MINOR_BEHIND_PAWN,
-        keys: Keys::Names(&["knight", "bishop"]),
-        range: -200..=200,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "knight_siberia",
-        doc: "A knight \"in Siberia\": four or more squares (king distance) from both kings, \
-              where it neither attacks nor defends; by that distance, 4 ..= 7.",
-        default: &defaults::KNIGHT_SIBERIA,
-        keys: Keys::Names(&["d4", "d5", "d6", "d7"]),
-        range: -200..=200,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "minor_king_distance",
-        doc: "Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) \
-              to its own king: minors near the king guard it. Mostly a middlegame idea: in \
-              the endgame the knight's own king's distance can misread the race against a \
-              passer: a large endgame half fails `tests/integration/knight_vs_passer_tables.rs`.",
-        default: &defaults::MINOR_KING_DISTANCE,
-        keys: Keys::Names(&["knight", "bishop"]),
-        range: -100..=100,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "bishop_pawns_on_colour",
-        doc: "Per own pawn on squares of a bishop's colour: they block it and leave the \
-              other colour weak.",
-        default: std::slice::from_ref(&defaults::BISHOP_PAWNS_ON_COLOUR),
-        keys: Keys::One,
-        range: -100..=100,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "bishop_rammed_pawns",
-        doc: "Per own rammed pawn (an enemy pawn right in front of it) on squares of a \
-              bishop's colour, on top of `bishop_pawns_on_colour`: those never \
-              move out of its way.",
-        default: std::slice::from_ref(&defaults::BISHOP_RAMMED_PAWNS),
-        keys: Keys::One,
-        range: -100..=100,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "bishop_long_diagonal",
-        doc: "A bishop on a long diagonal (not on a centre square) that sees both centre \
-              squares of it through everything but pawns.",
-        default: std::slice::from_ref(&defaults::BISHOP_LONG_DIAGONAL),
-        keys: Keys::One,
-        range: -200..=200,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "rook_on_seventh",
-        doc: "A rook on its seventh rank while the enemy king is on its seventh or eighth.",
-        default: std::slice::from_ref(&defaults::ROOK_ON_SEVENTH),
-        keys: Keys::One,
-        range: -200..=200,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "space",
-        doc: "Space: per central square (files c-f) on the own second to fourth rank that \
-              holds no own pawn and no enemy pawn attacks, counted twice when it lies up to \
-              three squares behind an own pawn and the enemy does not attack it at all.",
-        default: std::slice::from_ref(&defaults::SPACE),
-        keys: Keys::One,
-        range: -50..=50,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "closedness_knight",
-        doc: "Per knight, by how closed the pawns are (`closedness`, 0 open \
-              ..= 8 locked): knights like closed positions.",
-        default: &defaults::CLOSEDNESS_KNIGHT,
-        keys: Keys::Grid(&[CLOSEDNESS_BUCKETS]),
-        range: -200..=200,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "closedness_rook",
-        doc: "Per rook, by how closed the pawns are: rooks like open positions.",
-        default: &defaults::CLOSEDNESS_ROOK,
-        keys: Keys::Grid(&[CLOSEDNESS_BUCKETS]),
-        range: -200..=200,
-        term: Term::PiecePlacement,
-        channel: Channel::Linear,
-    },
-];
-
-/// A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever attack it),
-/// by whether it stands on the a- or h-file and whether an own pawn defends it: index `edge × 2
-/// + defended`.
-pub const KNIGHT_OUTPOST: Weight<Linear, 4, Pieces> = Weight::named(WEIGHTS, "knight_outpost");
-
-/// A bishop on an outpost, indexed as [`KNIGHT_OUTPOST`].
-pub const BISHOP_OUTPOST: Weight<Linear, 4, Pieces> = Weight::named(WEIGHTS, "bishop_outpost");
-
-/// A knight (index 0) or bishop (1) with a pawn of either colour right in front of it: shielded
-/// from the front, and the pawn covered.
-pub const MINOR_BEHIND_PAWN: Weight<Linear, 2, Pieces> =
-    Weight::named(WEIGHTS, "minor_behind_pawn");
-
-/// A knight "in Siberia": four or more squares (king distance) from both kings, where it
-/// neither attacks nor defends; by that distance, 4 ..= 7.
-pub const KNIGHT_SIBERIA: Weight<Linear, 4, Pieces> = Weight::named(WEIGHTS, "knight_siberia");
-
-/// Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) to its own
-/// king: minors near the king guard it.
-pub const MINOR_KING_DISTANCE: Weight<Linear, 2, Pieces> =
-    Weight::named(WEIGHTS, "minor_king_distance");
-
-/// Per own pawn on squares of a bishop's colour: they block it and leave the other colour weak.
-pub const BISHOP_PAWNS_ON_COLOUR: Weight<Linear, 1, Pieces> =
-    Weight::named(WEIGHTS, "bishop_pawns_on_colour");
-
-/// Per own rammed pawn (an enemy pawn right in front of it) on squares of a bishop's colour, on
-/// top of [`BISHOP_PAWNS_ON_COLOUR`]: those never move out of its way.
-pub const BISHOP_RAMMED_PAWNS: Weight<Linear, 1, Pieces> =
-    Weight::named(WEIGHTS, "bishop_rammed_pawns");
-
-/// A bishop on a long diagonal (not on a centre square) that sees both centre squares of it
-/// through everything but pawns.
-pub const BISHOP_LONG_DIAGONAL: Weight<Linear, 1, Pieces> =
-    Weight::named(WEIGHTS, "bishop_long_diagonal");
-
-/// A rook on its seventh rank while the enemy king is on its seventh or eighth.
-pub const ROOK_ON_SEVENTH: Weight<Linear, 1, Pieces> = Weight::named(WEIGHTS, "rook_on_seventh");
-
-/// Space: per central square (files c-f) on the own second to fourth rank that holds no own
-/// pawn and no enemy pawn attacks, counted twice when it lies up to three squares behind an own
-/// pawn and the enemy does not attack it at all.
-pub const SPACE: Weight<Linear, 1, Pieces> = Weight::named(WEIGHTS, "space");
-
-/// Per knight, by how closed the pawns are ([`super::pieces::closedness`], 0 open ..= 8
-/// locked): knights like closed positions.
-pub const CLOSEDNESS_KNIGHT: Weight<Linear, 9, Pieces> =
-    Weight::named(WEIGHTS, "closedness_knight");
-
-/// Per rook, by how closed the pawns are: rooks like open positions.
-pub const CLOSEDNESS_ROOK: Weight<Linear, 9, Pieces> = Weight::named(WEIGHTS, "closedness_rook");
+    channel Linear, row PiecePlacement, range -200..=200;
+    /// A knight on an outpost (its fourth to sixth rank, where no enemy pawn can ever attack it),
+    /// by whether it stands on the a- or h-file and whether an own pawn defends it: index `edge × 2
+    /// + defended`.
+    KNIGHT_OUTPOST[Grid(&[&["inner", "edge"], &["open", "defended"]])] = [
+        S(12, -19), S(27, -1), S(12, -22), S(17, -8),
+    ];
+    /// A bishop on an outpost, indexed as `knight_outpost`.
+    BISHOP_OUTPOST[Grid(&[&["inner", "edge"], &["open", "defended"]])] = [
+        S(13, -7), S(28, 6), S(7, 1), S(11, -3),
+    ];
+    /// A knight (index 0) or bishop (1) with a pawn of either colour right in front of it: shielded
+    /// from the front, and the pawn covered.
+    MINOR_BEHIND_PAWN[Names(&["knight", "bishop"])] = [S(3, 17), S(5, 13)];
+    /// A knight "in Siberia": four or more squares (king distance) from both kings, where it
+    /// neither attacks nor defends; by that distance, 4 ..= 7.
+    KNIGHT_SIBERIA[Names(&["d4", "d5", "d6", "d7"])] = [
+        S(-5, -4), S(-8, -6), S(-14, -14), S(-57, -39),
+    ];
+    /// Per square of king distance (Chebyshev) from a knight (index 0) or bishop (1) to its own
+    /// king: minors near the king guard it. Mostly a middlegame idea: in the endgame the knight's
+    /// own king's distance can misread the race against a passer: a large endgame half fails
+    /// `tests/integration/knight_vs_passer_tables.rs`.
+    MINOR_KING_DISTANCE[Names(&["knight", "bishop"])] = [S(-3, -2), S(-4, -1)], range -100..=100;
+    /// Per own pawn on squares of a bishop's colour: they block it and leave the other colour weak.
+    BISHOP_PAWNS_ON_COLOUR = S(0, -4), range -100..=100;
+    /// Per own rammed pawn (an enemy pawn right in front of it) on squares of a bishop's colour, on
+    /// top of `bishop_pawns_on_colour`: those never move out of its way.
+    BISHOP_RAMMED_PAWNS = S(-6, -10), range -100..=100;
+    /// A bishop on a long diagonal (not on a centre square) that sees both centre squares of it
+    /// through everything but pawns.
+    BISHOP_LONG_DIAGONAL = S(15, 18);
+    /// A rook on its seventh rank while the enemy king is on its seventh or eighth.
+    ROOK_ON_SEVENTH = S(-1, 35);
+    /// Space: per central square (files c-f) on the own second to fourth rank that holds no own
+    /// pawn and no enemy pawn attacks, counted twice when it lies up to three squares behind an own
+    /// pawn and the enemy does not attack it at all.
+    SPACE = S(0, 5), range -50..=50;
+    /// Per knight, by how closed the pawns are (`closedness`, 0 open ..= 8 locked): knights like
+    /// closed positions.
+    CLOSEDNESS_KNIGHT[Grid(&[CLOSEDNESS_BUCKETS])] = [
+        S(-3, 17), S(-7, 30), S(-3, 34), S(-1, 35), S(5, 37), S(7, 41), S(13, 36), S(9, 50),
+        S(7, 58),
+    ];
+    /// Per rook, by how closed the pawns are: rooks like open positions.
+    CLOSEDNESS_ROOK[Grid(&[CLOSEDNESS_BUCKETS])] = [
+        S(-7, 59), S(1, 47), S(-1, 41), S(3, 34), S(-1, 32), S(-1, 25), S(10, -4), S(1, 33),
+        S(-3, 37),
+    ];
+}
 
 /// Outposts: relative ranks 4 to 6 (index 3 ..= 5).
 const OUTPOST_RANKS: std::ops::RangeInclusive<usize> = 3..=5;

@@ -23,35 +23,24 @@ use shakmaty::{Bitboard, Board, Color, Role};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::term::Term;
+use super::score::S;
 use super::tracer::Tracer;
-use super::weights::channel::Complexity;
-use super::weights::{Channel, Keys, Weight, WeightSpec, defaults};
+use super::weights::declare_weights;
 
-/// The family of weights of drawishness (complexity); where it starts in the table is set where the
-/// evaluation lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum Drawishness {}
+declare_weights! {
+    /// The family of weights of drawishness (complexity); where it starts in the table is set where
+    /// the evaluation lists its families (`eval/mod.rs`).
+    family Drawishness;
 
-/// The weights of drawishness (complexity), in table order: each entry declares one weight (see
-/// [`WeightSpec`]); the handles below read them.
-pub const WEIGHTS: &[WeightSpec] = &[WeightSpec {
-    name: "complexity",
-    doc: "Complexity, endgame half only (the middlegame half is unused): per pawn on the \
-              board (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn \
-              ending (`pawn_ending`) and always (`base`). Their sum moves the endgame half \
-              of the score away from zero (positive) or toward it, never past it; fitted through that formula.",
-    default: &defaults::COMPLEXITY,
-    keys: Keys::Names(&["pawns", "both_flanks", "pawn_ending", "base"]),
-    range: -500..=500,
-    term: Term::Drawishness,
-    channel: Channel::Complexity,
-}];
-
-/// Complexity, endgame half only (the middlegame half is unused): per pawn on the board
-/// (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn ending (`pawn_ending`)
-/// and always (`base`).
-pub const COMPLEXITY: Weight<Complexity, 4, Drawishness> = Weight::named(WEIGHTS, "complexity");
+    channel Complexity, row Drawishness, range -500..=500;
+    /// Complexity, endgame half only (the middlegame half is unused): per pawn on the board
+    /// (`pawns`), for pawns on both flanks (`both_flanks`), for a pure pawn ending (`pawn_ending`)
+    /// and always (`base`). Their sum moves the endgame half of the score away from zero (positive)
+    /// or toward it, never past it; fitted through that formula.
+    COMPLEXITY[Names(&["pawns", "both_flanks", "pawn_ending", "base"])] = [
+        S(0, 4), S(0, 40), S(0, 53), S(0, -82),
+    ];
+}
 
 /// The scale factors' unit: a factor of 128 leaves the endgame half as it is.
 pub const SCALE_NORMAL: i32 = 128;

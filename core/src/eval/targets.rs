@@ -19,134 +19,43 @@ use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::acc::Acc;
 use super::info::Info;
+use super::score::S;
 use super::tactics::pawn_attacks_set;
-use super::term::Term;
 use super::tracer::Tracer;
-use super::weights::channel::Linear;
-use super::weights::{Channel, Keys, Weight, WeightSpec, defaults, role_index};
-
-/// The family of weights of attack targets; where it starts in the table is set where the
-/// evaluation lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum Targets {}
+use super::weights::{declare_weights, role_index};
 
 /// The victims a target table is indexed by, in [`role_index`] order.
 const VICTIMS: &[&str] = &["pawn", "knight", "bishop", "rook", "queen"];
 
-/// The weights of attack targets, in table order: each entry declares one weight (see
-/// [`WeightSpec`]); the handles below read them.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "target_by_minor",
-        doc: "Per enemy piece, by kind, that our knights or bishops attack: any piece but a \
-              pawn, and a pawn only if it is weak (not strongly protected).",
-        default: &defaults::TARGET_BY_MINOR,
-        keys: Keys::Names(VICTIMS),
-        range: -300..=300,
-        term: Term::Targets,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "target_by_rook",
-        doc: "Per weak enemy piece (not strongly protected), by kind, that our rooks attack.",
-        default: &defaults::TARGET_BY_ROOK,
-        keys: Keys::Names(VICTIMS),
-        range: -300..=300,
-        term: Term::Targets,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "target_hanging",
-        doc: "Per weak enemy piece that is not defended at all, or, not a pawn, that we \
-              attack twice.",
-        default: std::slice::from_ref(&defaults::TARGET_HANGING),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Targets,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "target_by_safe_pawn",
-        doc: "Per enemy piece (not a pawn) that one of our safe pawns attacks: a pawn the enemy \
-              does not attack, or that we defend.",
-        default: std::slice::from_ref(&defaults::TARGET_BY_SAFE_PAWN),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Targets,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "target_restricted",
-        doc: "Per square both sides attack that the enemy does not strongly protect: the \
-              enemy's pieces cannot go there freely.",
-        default: std::slice::from_ref(&defaults::TARGET_RESTRICTED),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Targets,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "target_queen_guard",
-        doc: "Per weak enemy piece that the enemy queen defends: the queen is tied to it.",
-        default: std::slice::from_ref(&defaults::TARGET_QUEEN_GUARD),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Targets,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "target_queen_approach",
-        doc: "With one enemy queen: per safe square (in our mobility area, not strongly \
-              protected) from which one of our knights (`knight`) or, attacked twice by us, \
-              bishops or rooks (`slider`) would attack it next move.",
-        default: &defaults::TARGET_QUEEN_APPROACH,
-        keys: Keys::Names(&["knight", "slider"]),
-        range: -300..=300,
-        term: Term::Targets,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "target_queen_xray",
-        doc: "Per enemy queen that one of our rooks or bishops attacks through exactly one \
-              piece: a pin or a discovered attack away.",
-        default: std::slice::from_ref(&defaults::TARGET_QUEEN_XRAY),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Targets,
-        channel: Channel::Linear,
-    },
-];
+declare_weights! {
+    /// The family of weights of attack targets; where it starts in the table is set where the
+    /// evaluation lists its families (`eval/mod.rs`).
+    family Targets;
 
-/// Per enemy piece, by kind ([`role_index`]), that our knights or bishops attack: any piece
-/// but a pawn, and a pawn only if it is weak.
-pub const TARGET_BY_MINOR: Weight<Linear, 5, Targets> = Weight::named(WEIGHTS, "target_by_minor");
-
-/// Per weak enemy piece, by kind ([`role_index`]), that our rooks attack.
-pub const TARGET_BY_ROOK: Weight<Linear, 5, Targets> = Weight::named(WEIGHTS, "target_by_rook");
-
-/// Per weak enemy piece that is not defended at all, or, not a pawn, that we attack twice.
-pub const TARGET_HANGING: Weight<Linear, 1, Targets> = Weight::named(WEIGHTS, "target_hanging");
-
-/// Per enemy piece (not a pawn) that one of our safe pawns attacks.
-pub const TARGET_BY_SAFE_PAWN: Weight<Linear, 1, Targets> =
-    Weight::named(WEIGHTS, "target_by_safe_pawn");
-
-/// Per square both sides attack that the enemy does not strongly protect.
-pub const TARGET_RESTRICTED: Weight<Linear, 1, Targets> =
-    Weight::named(WEIGHTS, "target_restricted");
-
-/// Per weak enemy piece that the enemy queen defends.
-pub const TARGET_QUEEN_GUARD: Weight<Linear, 1, Targets> =
-    Weight::named(WEIGHTS, "target_queen_guard");
-
-/// With one enemy queen: per safe square from which a knight (index 0) or a slider attacked
-/// twice (index 1) would attack it next move.
-pub const TARGET_QUEEN_APPROACH: Weight<Linear, 2, Targets> =
-    Weight::named(WEIGHTS, "target_queen_approach");
-
-/// Per enemy queen that one of our rooks or bishops attacks through exactly one piece.
-pub const TARGET_QUEEN_XRAY: Weight<Linear, 1, Targets> =
-    Weight::named(WEIGHTS, "target_queen_xray");
+    channel Linear, row Targets, range -300..=300;
+    /// Per enemy piece, by kind, that our knights or bishops attack: any piece but a pawn, and a
+    /// pawn only if it is weak (not strongly protected).
+    TARGET_BY_MINOR[Names(VICTIMS)] = [S(1, 6), S(3, 10), S(22, 3), S(11, 12), S(20, 35)];
+    /// Per weak enemy piece (not strongly protected), by kind, that our rooks attack.
+    TARGET_BY_ROOK[Names(VICTIMS)] = [S(-1, 5), S(18, 19), S(17, 24), S(3, 33), S(35, 17)];
+    /// Per weak enemy piece that is not defended at all, or, not a pawn, that we attack twice.
+    TARGET_HANGING = S(-1, -7);
+    /// Per enemy piece (not a pawn) that one of our safe pawns attacks: a pawn the enemy does not
+    /// attack, or that we defend.
+    TARGET_BY_SAFE_PAWN = S(21, 12);
+    /// Per square both sides attack that the enemy does not strongly protect: the enemy's pieces
+    /// cannot go there freely.
+    TARGET_RESTRICTED = S(0, 2);
+    /// Per weak enemy piece that the enemy queen defends: the queen is tied to it.
+    TARGET_QUEEN_GUARD = S(5, 16);
+    /// With one enemy queen: per safe square (in our mobility area, not strongly protected) from
+    /// which one of our knights (`knight`) or, attacked twice by us, bishops or rooks (`slider`)
+    /// would attack it next move.
+    TARGET_QUEEN_APPROACH[Names(&["knight", "slider"])] = [S(7, 16), S(15, 13)];
+    /// Per enemy queen that one of our rooks or bishops attacks through exactly one piece: a pin or
+    /// a discovered attack away.
+    TARGET_QUEEN_XRAY = S(15, 21);
+}
 
 /// Index of the knight approach in [`TARGET_QUEEN_APPROACH`].
 const APPROACH_KNIGHT: usize = 0;

@@ -17,173 +17,47 @@ use shakmaty::{Bitboard, Board, Color, Rank, Role};
 
 use super::acc::Acc;
 use super::info::Info;
+use super::score::S;
 use super::tactics::{forks_from, knight_fork_moves, pawn_attacks_set};
-use super::term::Term;
 use super::to_move::SideToMove;
 use super::tracer::Tracer;
 use super::weights::channel::Linear;
-use super::weights::{Channel, Keys, Slot, Weight, WeightSpec, defaults, role_index};
+use super::weights::{Slot, declare_weights, role_index};
 
-/// The family of weights of threats and knight forks; where it starts in the table is set where the
-/// evaluation lists its families (`eval/mod.rs`).
-#[derive(Clone, Copy, Debug)]
-pub enum Threats {}
+declare_weights! {
+    /// The family of weights of threats and knight forks; where it starts in the table is set where
+    /// the evaluation lists its families (`eval/mod.rs`).
+    family Threats;
 
-/// The weights of threats and knight forks, in table order: each entry declares one weight (see
-/// [`WeightSpec`]); the handles below read them.
-pub const WEIGHTS: &[WeightSpec] = &[
-    WeightSpec {
-        name: "threat_weak_pawn",
-        doc: "Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly \
-              defended (attacked and not defended, or attacked twice and defended at most \
-              once, by no pawn).",
-        default: std::slice::from_ref(&defaults::THREAT_WEAK_PAWN),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "threat_minor_by_pawn",
-        doc: "Per own knight or bishop attacked by an enemy pawn.",
-        default: std::slice::from_ref(&defaults::THREAT_MINOR_BY_PAWN),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "threat_minor_by_minor",
-        doc: "Per own knight or bishop attacked by an enemy knight or bishop.",
-        default: std::slice::from_ref(&defaults::THREAT_MINOR_BY_MINOR),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "threat_minor_by_major",
-        doc: "Per own knight or bishop attacked by an enemy rook or queen and poorly \
-              defended.",
-        default: std::slice::from_ref(&defaults::THREAT_MINOR_BY_MAJOR),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "threat_rook_by_lesser",
-        doc: "Per own rook attacked by an enemy pawn, knight or bishop.",
-        default: std::slice::from_ref(&defaults::THREAT_ROOK_BY_LESSER),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "threat_by_king",
-        doc: "Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the \
-              enemy king attacks.",
-        default: &defaults::THREAT_BY_KING,
-        keys: Keys::Names(&["minor", "rook"]),
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "threat_queen_attacked",
-        doc: "Per own queen attacked by anything.",
-        default: std::slice::from_ref(&defaults::THREAT_QUEEN_ATTACKED),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "threat_overloaded",
-        doc: "Per own knight, bishop, rook or queen attacked exactly once and defended \
-              exactly once: its one defender is tied to it.",
-        default: std::slice::from_ref(&defaults::THREAT_OVERLOADED),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "threat_pawn_push",
-        doc: "Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would \
-              attack (and no pawn of ours attacks yet).",
-        default: std::slice::from_ref(&defaults::THREAT_PAWN_PUSH),
-        keys: Keys::One,
-        range: -300..=300,
-        term: Term::Threats,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "fork_now",
-        doc: "The side to move has a knight move to a fork square (two valuable targets) \
-              where the fork keeps its gain: the knight cannot be taken there at a loss.",
-        default: std::slice::from_ref(&defaults::FORK_NOW),
-        keys: Keys::One,
-        range: -300..=500,
-        term: Term::KnightForks,
-        channel: Channel::Linear,
-    },
-    WeightSpec {
-        name: "fork_threat",
-        doc: "The side not to move threatens such a knight fork.",
-        default: std::slice::from_ref(&defaults::FORK_THREAT),
-        keys: Keys::One,
-        range: -300..=500,
-        term: Term::KnightForks,
-        channel: Channel::Linear,
-    },
-];
-
-/// Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly defended
-/// (attacked and not defended, or attacked twice and defended at most once, by no pawn).
-pub const THREAT_WEAK_PAWN: Weight<Linear, 1, Threats> = Weight::named(WEIGHTS, "threat_weak_pawn");
-
-/// Per own knight or bishop attacked by an enemy pawn.
-pub const THREAT_MINOR_BY_PAWN: Weight<Linear, 1, Threats> =
-    Weight::named(WEIGHTS, "threat_minor_by_pawn");
-
-/// Per own knight or bishop attacked by an enemy knight or bishop.
-pub const THREAT_MINOR_BY_MINOR: Weight<Linear, 1, Threats> =
-    Weight::named(WEIGHTS, "threat_minor_by_minor");
-
-/// Per own knight or bishop attacked by an enemy rook or queen and poorly defended.
-pub const THREAT_MINOR_BY_MAJOR: Weight<Linear, 1, Threats> =
-    Weight::named(WEIGHTS, "threat_minor_by_major");
-
-/// Per own rook attacked by an enemy pawn, knight or bishop.
-pub const THREAT_ROOK_BY_LESSER: Weight<Linear, 1, Threats> =
-    Weight::named(WEIGHTS, "threat_rook_by_lesser");
-
-/// Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the enemy king
-/// attacks.
-pub const THREAT_BY_KING: Weight<Linear, 2, Threats> = Weight::named(WEIGHTS, "threat_by_king");
-
-/// Per own queen attacked by anything.
-pub const THREAT_QUEEN_ATTACKED: Weight<Linear, 1, Threats> =
-    Weight::named(WEIGHTS, "threat_queen_attacked");
-
-/// Per own knight, bishop, rook or queen attacked exactly once and defended exactly once: its
-/// one defender is tied to it.
-pub const THREAT_OVERLOADED: Weight<Linear, 1, Threats> =
-    Weight::named(WEIGHTS, "threat_overloaded");
-
-/// Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would attack (and
-/// no pawn of ours attacks yet).
-pub const THREAT_PAWN_PUSH: Weight<Linear, 1, Threats> = Weight::named(WEIGHTS, "threat_pawn_push");
-
-/// The side to move has a knight move to a fork square (two valuable targets) where the fork
-/// keeps its gain: the knight cannot be taken there at a loss
-/// ([`super::tactics::knight_fork_moves`]).
-pub const FORK_NOW: Weight<Linear, 1, Threats> = Weight::named(WEIGHTS, "fork_now");
-
-/// The side not to move threatens such a knight fork.
-pub const FORK_THREAT: Weight<Linear, 1, Threats> = Weight::named(WEIGHTS, "fork_threat");
+    channel Linear, row Threats, range -300..=300;
+    /// Per own pawn that enemy pieces win: not attacked by an enemy pawn, and poorly defended
+    /// (attacked and not defended, or attacked twice and defended at most once, by no pawn).
+    THREAT_WEAK_PAWN = S(-25, -38);
+    /// Per own knight or bishop attacked by an enemy pawn.
+    THREAT_MINOR_BY_PAWN = S(-75, -60);
+    /// Per own knight or bishop attacked by an enemy knight or bishop.
+    THREAT_MINOR_BY_MINOR = S(-25, -32);
+    /// Per own knight or bishop attacked by an enemy rook or queen and poorly defended.
+    THREAT_MINOR_BY_MAJOR = S(-52, -49);
+    /// Per own rook attacked by an enemy pawn, knight or bishop.
+    THREAT_ROOK_BY_LESSER = S(-71, -32);
+    /// Per own poorly defended knight or bishop (`minor`) or rook (`rook`) that the enemy king
+    /// attacks.
+    THREAT_BY_KING[Names(&["minor", "rook"])] = [S(-56, -33), S(-84, -19)];
+    /// Per own queen attacked by anything.
+    THREAT_QUEEN_ATTACKED = S(-66, -40);
+    /// Per own knight, bishop, rook or queen attacked exactly once and defended exactly once: its
+    /// one defender is tied to it.
+    THREAT_OVERLOADED = S(-4, -11);
+    /// Per enemy knight, bishop, rook or queen that one of our safe pawn pushes would attack (and
+    /// no pawn of ours attacks yet).
+    THREAT_PAWN_PUSH = S(17, 15);
+    /// The side to move has a knight move to a fork square (two valuable targets) where the fork
+    /// keeps its gain: the knight cannot be taken there at a loss.
+    FORK_NOW = S(76, 108), range -300..=500, row KnightForks;
+    /// The side not to move threatens such a knight fork.
+    FORK_THREAT = S(17, 6), range -300..=500, row KnightForks;
+}
 
 /// Index of a threatened minor piece in [`THREAT_BY_KING`].
 const BY_KING_MINOR: usize = 0;

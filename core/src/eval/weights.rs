@@ -3,12 +3,14 @@
 //!
 //! The table (rather than scattered constants) is what lets a tuner, a config file or a
 //! weights-by-name API change the evaluation at run time. Each weight is declared once, by its
-//! family, in the file of the terms that use it: an entry of the family's `WEIGHTS` list (a
-//! [`WeightSpec`]: name, doc, default, element names, range, trace row, channel) and a typed
-//! handle ([`Weight`]) that the terms read it through. The defaults are [`defaults`], which the
-//! tuner writes. The evaluation's root module places the families in the table, in order; the
-//! names that [`Weights::get`]/[`Weights::set`] and engine.toml's `[eval]` table use, and the flat
-//! index of the coefficient trace, all come from the lists.
+//! family, in the file of the terms that use it: one line of the family's `declare_weights!`
+//! (`weights/declare.rs`) gives both its entry of the family's `WEIGHTS` list (a [`WeightSpec`]:
+//! name, doc, default, element names, range, trace row, channel) and the typed handle
+//! ([`Weight`]) that the terms read it through. The default is written in that line, and the
+//! tuner rewrites it there (`minkowski tune --rust core/src/eval`). The evaluation's root module
+//! places the families in the table, in order (`declare_families!`); the names that
+//! [`Weights::get`]/[`Weights::set`] and engine.toml's `[eval]` table use, and the flat index of
+//! the coefficient trace, all come from the lists.
 //!
 //! ```
 //! use minkowski_core::eval::base::BISHOP_PAIR;
@@ -20,19 +22,16 @@
 //! assert_eq!(w[BISHOP_PAIR], S(40, 70));
 //! ```
 
+pub(crate) mod declare;
 mod handle;
 mod keys;
-/// The default of every weight, as `minkowski tune --rust` writes it: a fit's output copied over
-/// this file makes it the engine's defaults. The header says which run produced the numbers.
-/// Weights a fit does not touch (the endgame verdicts' mop-up, KBNK and KPK terms, whose
-/// positions the tuner leaves out) pass through it unchanged from their hand values.
-#[rustfmt::skip]
-pub mod defaults;
 
 use std::ops::{Index, IndexMut};
 
 use shakmaty::Role;
 
+pub(crate) use declare::{declare_families, declare_weights};
+pub(crate) use handle::len_of;
 pub use handle::{
     Channel, Family, Placed, Slot, Weight, WeightSpec, channel, contiguous, table_len,
 };
@@ -48,10 +47,11 @@ use super::score::S;
 /// that turns a [`Role`] into an index.
 ///
 /// ```
-/// use minkowski_core::eval::weights::{defaults, role_index};
+/// use minkowski_core::eval::{base::MATERIAL, weights::{Weights, role_index}};
 /// use shakmaty::Role;
 /// assert_eq!(role_index(Role::Pawn), 0);
-/// assert!(defaults::MATERIAL[role_index(Role::Rook)].eg() > defaults::MATERIAL[role_index(Role::Bishop)].eg());
+/// let w = Weights::default();
+/// assert!(w[MATERIAL.at(role_index(Role::Rook))].eg() > w[MATERIAL.at(role_index(Role::Bishop))].eg());
 /// ```
 #[must_use]
 pub const fn role_index(role: Role) -> usize {
@@ -76,9 +76,9 @@ pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 ///
 /// ```
 /// use minkowski_core::eval::base::MATERIAL;
-/// use minkowski_core::eval::weights::{Weights, defaults};
+/// use minkowski_core::eval::weights::Weights;
 /// let w = Weights::default();
-/// assert_eq!(w[MATERIAL.at(0)], defaults::MATERIAL[0]); // a pawn
+/// assert_eq!(w[MATERIAL.at(0)], MATERIAL.spec().default[0]); // a pawn
 /// assert_eq!(w.get("material.pawn"), Some(w[MATERIAL.at(0)]));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -225,6 +225,29 @@ pub fn every_suite() -> Vec<String> {
     names
 }
 
+/// The evaluation's source directory, `core/src/eval`, where every weight's default is declared.
+pub fn eval_source_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/eval")
+}
+
+/// Every `.rs` file under [`eval_source_dir`], sorted.
+pub fn eval_source_files() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("core/src/eval in the repo") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&eval_source_dir(), &mut files);
+    files.sort();
+    files
+}
+
 /// The first `limit` positions of the suite `epd/<file>` in the repository.
 pub fn suite_positions(file: &str, limit: usize) -> Vec<Chess> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -5,7 +5,7 @@
 use super::*;
 use crate::eval::king::DANGER_BASE;
 use crate::eval::test_support::{position, random_game_positions, side, traced};
-use crate::eval::weights::Slot;
+use crate::eval::weights::{Slot, channel};
 use shakmaty::{Chess, Position, fen::Fen};
 
 fn attackers(board: &Board, sq: Square, color: Color) -> Vec<Role> {

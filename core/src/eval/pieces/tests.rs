@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::eval::test_support::{XorShift64, main_counts, position, traced};
-use crate::eval::weights::Family;
+use crate::eval::weights::{Family, Weight};
 use shakmaty::Position;
 
 /// `color`'s counts of each element of `field` in the evaluation of `fen`.

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::eval::test_support::{position, random_game_positions, side, traced};
+use crate::eval::weights::channel::Linear;
 use shakmaty::{Chess, Position};
 
 /// How many pieces of `color` attack `sq` (real attacks, nothing seen through).

@@ -1,6 +1,6 @@
 use super::*;
 use crate::eval::test_support::{position, traced};
-use crate::eval::weights::Family;
+use crate::eval::weights::{Family, Weight};
 use shakmaty::{
     CastlingMode, Chess, EnPassantMode, FromSetup, Position, Square, attacks, fen::Fen,
 };

@@ -1,15 +1,16 @@
 //! Typed handles on the one weight table.
 //!
-//! A family declares its weights as a list of [`WeightSpec`]s (name, doc, default, element
-//! names, range, trace row and channel in one entry) and one handle per weight,
-//! `const PAWN_STACKED: Weight<Linear, 2, Pawns> = Weight::named(WEIGHTS, "pawn_stacked");`,
-//! checked when it compiles: the name must be in the list, with `N` elements and on channel `C`.
-//! The code reads a weight through its handle, `acc.add(color, PAWN_STACKED.at(1), 1)`; the
-//! channel is part of the type, so a king-danger weight cannot be added to the linear sum.
+//! A family declares its weights with `declare_weights!` (`declare.rs`): a list of
+//! [`WeightSpec`]s (name, doc, default, element names, range, trace row and channel in one
+//! entry) and one handle per weight, `PAWN_STACKED: Weight<Linear, 2, Pawns>`, made by
+//! [`Weight::named`] and checked when it compiles: the name must be in the list, with `N`
+//! elements and on channel `C`. The code reads a weight through its handle,
+//! `acc.add(color, PAWN_STACKED.at(1), 1)`; the channel is part of the type, so a king-danger
+//! weight cannot be added to the linear sum.
 //!
 //! Where each family starts in the flat table ([`Family::BASE`]) is decided in one place, the
-//! evaluation's root module, which lists the families in table order: a family's own file never
-//! names another family to find its place.
+//! evaluation's root module, which lists the families in table order (`declare_families!`): a
+//! family's own file never names another family to find its place.
 
 use std::marker::PhantomData;
 use std::ops::RangeInclusive;
@@ -205,20 +206,35 @@ pub const fn contiguous(families: &[Placed]) -> bool {
     true
 }
 
-/// Whether two strings are equal (`==` is not `const`).
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+/// Whether a weight's name and a handle's name are the same but for case (`==` is not `const`):
+/// the handle `PAWN_STACKED` reads the weight `pawn_stacked`.
+const fn same(name: &str, handle: &str) -> bool {
+    let (a, b) = (name.as_bytes(), handle.as_bytes());
     if a.len() != b.len() {
         return false;
     }
     let mut i = 0;
     while i < a.len() {
-        if a[i] != b[i] {
+        if !a[i].eq_ignore_ascii_case(&b[i]) {
             return false;
         }
         i += 1;
     }
     true
+}
+
+/// How many pairs the weight called `name` (case aside) holds in `weights`: the length of its
+/// handle. Panics, at compile time in a `const`, if there is none.
+#[must_use]
+pub(crate) const fn len_of(weights: &[WeightSpec], name: &str) -> usize {
+    let mut i = 0;
+    while i < weights.len() {
+        if same(weights[i].name, name) {
+            return weights[i].len();
+        }
+        i += 1;
+    }
+    panic!("no weight of that name in the family's list")
 }
 
 /// A typed handle on one weight of family `F`: `N` pairs on channel `C`. Made with
@@ -246,9 +262,9 @@ impl<C, const N: usize, F> std::fmt::Debug for Weight<C, N, F> {
 }
 
 impl<C: channel::Kind, const N: usize, F> Weight<C, N, F> {
-    /// The handle on the weight called `name` in `weights` (its family's list). Panics, at
-    /// compile time in a `const`, if there is none, or if it has other than `N` pairs or is on
-    /// another channel than `C`.
+    /// The handle on the weight called `name` (case aside: `PAWN_STACKED` for `pawn_stacked`)
+    /// in `weights` (its family's list). Panics, at compile time in a `const`, if there is none,
+    /// or if it has other than `N` pairs or is on another channel than `C`.
     #[must_use]
     pub const fn named(weights: &'static [WeightSpec], name: &str) -> Self {
         let mut local = 0;
