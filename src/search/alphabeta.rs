@@ -75,7 +75,7 @@ impl Worker<'_> {
     ///
     /// What each step is worth, as Stockfish's and Ethereal's search comments give it: Elo
     /// against the same search without the step, from our own games (docs/results.md,
-    /// docs/selectivity-measured.md), or "not measured". No step has been ablated yet; where a
+    /// docs/selectivity-log.md), or "not measured". No step has been ablated yet; where a
     /// change to a step was measured, that figure follows, marked as such.
     /// 1. The end of the line (draw, ply limit, mate distance): not measured.
     /// 2. The check extension, the quiescence search at the horizon: not measured. (A change:

@@ -14,8 +14,8 @@
 //! `a(m)` is the score at which a win is as likely as not, `b(m)` how quickly the chances turn
 //! around it; both are cubic polynomials in `m / 58` ([`WdlModel`]). The constants
 //! ([`WdlModel::FITTED`]) were fitted by maximum likelihood to the results of the project's own
-//! self-play games (`minkowski wdl-fit`, [`fit`]; the figures are in docs/results.md, "Win, draw
-//! and loss").
+//! self-play games (`minkowski wdl-fit`, [`fit`]; the figures are in docs/results-log.md,
+//! "Win, draw and loss").
 //!
 //! Mates and tablebase wins are certain ([`Wdl::from_value`]).
 //!
@@ -239,7 +239,7 @@ impl WdlModel {
     /// fitted, 29,076 of a tenth of the games held out, 8,130 left out (mates, or beyond
     /// ±2000 cp). Log loss 0.6600 nats a position on the held-out games (0.6786 for the best model blind to the material, 0.9401 for the outcome
     /// frequencies alone). The run, `a` and `b` by material and the calibration table:
-    /// docs/results.md, "Win, draw and loss".
+    /// docs/results-log.md, "Win, draw and loss".
     pub const FITTED: WdlModel = WdlModel {
         a: [-228.4871, 665.6203, -688.0019, 322.1811],
         b: [-151.9685, 163.7280, 170.6681, 92.6980],

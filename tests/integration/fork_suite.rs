@@ -1,5 +1,5 @@
 //! The fork suites taken from public test suites (`epd/forks.epd`, `epd/forks_mating.epd`, made
-//! by `scripts/fork_suite.py`): every line must still be what the suite claims, checked by brute
+//! by `scripts/fork-suite.py`): every line must still be what the suite claims, checked by brute
 //! force independently of the generator (python-chess) and of the engine's bitboards. The single
 //! best move is a legal knight move, and on its target square the knight stands a knight's jump
 //! (file and rank differences 1 and 2, by coordinates) from two or more of the opponent's king,
