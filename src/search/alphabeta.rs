@@ -86,8 +86,9 @@ impl Worker<'_> {
     ///    reduction 4 + d/3 instead of 3 + d/4, +22.6 ± 31.7 at 20,000 nodes a move, 200 games.)
     /// 6. Internal iterative reduction: not measured.
     /// 7. The moves' pruning, extensions and reductions: not measured. (A change: pruning on
-    ///    the reduced depth and reductions from 1.5 plies, build C, +31.4 ± 36.9 at 20,000 nodes
-    ///    a move, 200 games; in games, build F +23.9 ± 17.0 at 10+0.1, 600 games.)
+    ///    the reduced depth, move-count pruning over every move and reductions from 1.5 plies,
+    ///    build C, +31.4 ± 36.9 at 20,000 nodes a move, 200 games; with step 5's change, build
+    ///    F, +23.9 ± 17.0 at 10+0.1, 600 games.)
     /// 8. Mate and stalemate: not measured (the rules).
     /// 9. The correction history and the TT store: not measured.
     #[allow(clippy::too_many_arguments)]
