@@ -10,9 +10,9 @@ use std::ops::ControlFlow;
 use arrayvec::ArrayVec;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::board::{CheckInfo, is_tactical, prefetch_key, unpack_candidate};
+use super::board::{CheckInfo, is_tactical, prefetch_key};
 use super::history::{Heuristics, Prior};
-use super::movepick::{MovePicker, Picked, PickerKind};
+use super::movepick::{MovePicker, Picked};
 use super::node::{Candidate, Node, RootContext};
 use super::params::{CURRMOVE_AFTER_MS, DRAW_JITTER};
 use super::reductions::late_move_reduction;
@@ -275,9 +275,12 @@ impl Worker<'_> {
         let ply = node.ply;
         let turn = pos.turn();
         let checks = CheckInfo::new(pos);
-        let (mut picker, prior) = self.move_picker(pos, node);
-        let tt_tactical = unpack_candidate(pos, node.tt_move())
-            .is_some_and(|m| m.is_capture() || m.is_promotion());
+        let (prior, kind) = (self.prior(ply), node.picker_kind());
+        let mut picker = MovePicker::new(pos, kind, node.tt_move(), self.heur, ply, prior);
+        if !node.in_check {
+            picker.find_forks();
+        }
+        let tt_tactical = node.tt_move_is_tactical(pos);
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
@@ -285,7 +288,6 @@ impl Worker<'_> {
         let mut searched = 0usize;
         // Moves considered so far, pruned or searched.
         let mut seen = 0usize;
-
         while let Some(picked) = picker.next(pos, self.heur, &checks) {
             let m = picked.mv;
             let outside_root = root.as_ref().is_some_and(|r| !r.moves.contains(&m));
@@ -392,25 +394,13 @@ impl Worker<'_> {
         })
     }
 
-    /// The move picker of `node` (all moves, or the evasions in check; quiet knight forks of
-    /// king, queens and rooks that keep their gain found first when not in check: ordered
-    /// early, never reduced or pruned), and the moves that led to it, for the histories.
-    fn move_picker(&self, pos: &Chess, node: &Node) -> (MovePicker, Prior) {
-        let ply = node.ply;
-        let prior = [
+    /// The last two moves that led to the node at `ply`, for the histories.
+    #[inline]
+    fn prior(&self, ply: usize) -> Prior {
+        [
             self.frames[ply].played,
             ply.checked_sub(1).and_then(|p| self.frames[p].played),
-        ];
-        let kind = if node.in_check {
-            PickerKind::Evasions
-        } else {
-            PickerKind::All
-        };
-        let mut picker = MovePicker::new(pos, kind, node.tt_move(), self.heur, ply, prior);
-        if !node.in_check {
-            picker.find_forks();
-        }
-        (picker, prior)
+        ]
     }
 
     /// What the move loop knows of `picked`, a move of `pos`, before playing it: whether it is

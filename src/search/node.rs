@@ -8,9 +8,10 @@
 //! must read of it (its static evaluation, its key, the move that led to it) is in its
 //! [`Frame`](super::frame::Frame) instead.
 
-use shakmaty::Move;
+use shakmaty::{Chess, Move};
 
-use super::movepick::Picked;
+use super::board::unpack_candidate;
+use super::movepick::{Picked, PickerKind};
 use super::time::RootNodes;
 use super::tt::{PackedMove, TtHit};
 use crate::value::Value;
@@ -101,6 +102,26 @@ impl Node {
     #[must_use]
     pub fn tt_move(&self) -> PackedMove {
         self.hit.map_or(PackedMove::NONE, |h| h.mv)
+    }
+
+    /// Whether the TT move is a legal capture or promotion in `pos` (this node's position).
+    #[inline]
+    #[must_use]
+    pub fn tt_move_is_tactical(&self, pos: &Chess) -> bool {
+        unpack_candidate(pos, self.tt_move()).is_some_and(|m| m.is_capture() || m.is_promotion())
+    }
+
+    /// The moves this node's picker hands out: the evasions in check, else all moves (quiet
+    /// knight forks of king, queens and rooks that keep their gain among the first: ordered
+    /// early, never reduced or pruned).
+    #[inline]
+    #[must_use]
+    pub fn picker_kind(&self) -> PickerKind {
+        if self.in_check {
+            PickerKind::Evasions
+        } else {
+            PickerKind::All
+        }
     }
 }
 
