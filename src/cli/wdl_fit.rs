@@ -8,7 +8,7 @@
 //! the game's number picks about `--positions` positions), and a hash of the same pair holds
 //! `--validation` percent of the games out of the fit. Each kept position is scored by a
 //! search to `--depth` plies (default 8: the scores a GUI sees come from searches, and of
-//! depths 0, 1, 4 and 8 the depth-8 scores predicted the results best, docs/results.md) from a
+//! depths 0, 1, 4 and 8 the depth-8 scores predicted the results best, docs/results-log.md) from a
 //! searcher cleared every 256 positions, so the scores do not depend on `--jobs`; depth 0 is
 //! the static evaluation (positions in check left out). Mates, tablebase scores and scores beyond `--max-score` are left out:
 //! the engine reports those as certain or nearly so.

@@ -369,6 +369,7 @@ pub fn child_key(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::test_support::XorShift64;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, MoveList};
 
@@ -387,7 +388,7 @@ mod tests {
     /// node against shakmaty.
     #[test]
     fn helpers_agree_with_playing_the_moves() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = XorShift64(0x9e37_79b9_7f4a_7c15);
         let (mut prefetch_checked, mut prefetch_exact) = (0usize, 0usize);
         for fen in FENS {
             for _ in 0..12 {
@@ -445,10 +446,7 @@ mod tests {
                             passed.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
                         );
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let m = moves[rng.below(moves.len())];
                     let mut child = pos.clone();
                     child.play_unchecked(m);
                     key = child_key(&pos, key, m, &child);

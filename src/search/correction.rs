@@ -167,6 +167,7 @@ impl Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::test_support::XorShift64;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Position};
 
@@ -178,7 +179,7 @@ mod tests {
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
             "1k6/8/8/8/8/8/5p2/7K b - - 0 1",
         ];
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
         let mut moves_checked = 0;
         for fen in fens {
             for _ in 0..20 {
@@ -193,10 +194,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let m = moves[rng.below(moves.len())];
                     keys = keys.after(pos.turn(), m);
                     pos.play_unchecked(m);
                     assert_eq!(keys, CorrectionKeys::new(pos.board()), "{m:?}");

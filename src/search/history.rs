@@ -193,6 +193,7 @@ impl Heuristics {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::test_support::XorShift64;
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Chess, Position, Role, Square};
     use std::collections::HashMap;
@@ -220,13 +221,8 @@ mod tests {
         let mut model: HashMap<(u8, Key), i32> = HashMap::new();
         let color = pos.turn();
         let key = |m: Move| (m.role(), m.to());
-        let mut seed = 0x853c_49e6_748f_ea9b_u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = XorShift64(0x853c_49e6_748f_ea9b);
+        let mut next = |n: usize| rng.below(n);
         for _ in 0..2000 {
             let m = ours[next(ours.len())];
             let prior: Prior = [

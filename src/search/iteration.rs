@@ -2,10 +2,11 @@
 //! threads: the MultiPV passes over the root moves, each through an aspiration window, and the
 //! report of every finished or failed window.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
 
 use super::frame::Line;
-use super::types::{Bound, IterationInfo};
+use super::node::RootContext;
+use super::types::Bound;
 use super::worker::Worker;
 use crate::value::Value;
 
@@ -37,23 +38,22 @@ pub(super) fn iteration(
     multipv: usize,
     store_root: bool,
 ) -> Option<Iteration> {
-    worker.root_depth = depth;
-    worker.seldepth = 0;
-    worker.root_nodes.clear();
+    worker.start_iteration();
+    let mut root = RootContext::new(depth);
     let mut lines: Vec<PvLine> = Vec::new();
     let mut best_share = 1.0;
     for pv_index in 0..multipv {
-        worker.root_moves = root_moves
+        root.moves = root_moves
             .iter()
             .filter(|m| lines.iter().all(|l| l.pv.first() != Some(m)))
             .copied()
             .collect();
-        worker.store_root = pv_index == 0 && store_root;
+        root.store = pv_index == 0 && store_root;
         let previous = previous.get(pv_index).map(|l| l.value);
-        let line = aspiration(worker, pos, depth, previous, pv_index + 1)?;
+        let line = aspiration(worker, pos, &mut root, previous, pv_index + 1)?;
         if let (0, Some(&m)) = (pv_index, line.pv.first()) {
             // The first pass sees every root move; later MultiPV passes would dilute it.
-            best_share = worker.root_nodes.share(m);
+            best_share = root.nodes.share(m);
         }
         lines.push(line);
     }
@@ -61,16 +61,17 @@ pub(super) fn iteration(
     Some(Iteration { lines, best_share })
 }
 
-/// Search the root at `depth` with an aspiration window around `previous`, reporting failed
-/// windows. `None` when the search was stopped before the iteration finished.
+/// Search the root at `root.depth` with an aspiration window around `previous`, reporting
+/// failed windows. `None` when the search was stopped before the iteration finished.
 fn aspiration(
     worker: &mut Worker<'_>,
     pos: &Chess,
-    depth: i32,
+    root: &mut RootContext,
     previous: Option<Value>,
     multipv: usize,
 ) -> Option<PvLine> {
-    let p = worker.params;
+    let p = *worker.params();
+    let depth = root.depth;
     let mut delta = p.aspiration_window;
     let (mut alpha, mut beta) = match previous {
         Some(v) if depth >= p.aspiration_min_depth && !v.is_mate() => (v - delta, v + delta),
@@ -80,13 +81,13 @@ fn aspiration(
     // confirmed, and a shallower search confirms it sooner); a fail low searches the full depth.
     let mut search_depth = depth;
     loop {
-        let v = worker.negamax(pos, pos.is_check(), search_depth, 0, alpha, beta, false);
-        if worker.stopped {
+        let v = worker.search_root(pos, root, search_depth, alpha, beta);
+        if worker.stopped() {
             return None;
         }
         let line = PvLine {
             value: v,
-            pv: worker.frames[0].pv.clone(),
+            pv: worker.root_pv().clone(),
         };
         if v <= alpha {
             if !line.pv.is_empty() {
@@ -128,22 +129,5 @@ pub(super) fn report(
     line: &PvLine,
     bound: Bound,
 ) {
-    let time = worker.time.elapsed();
-    let nodes = worker.total_nodes();
-    let nps = (u128::from(nodes) * 1000 / time.as_millis().max(1)) as u64;
-    let info = IterationInfo {
-        depth: depth as u32,
-        seldepth: worker.seldepth as u32,
-        multipv,
-        score: line.value.to_score(),
-        bound,
-        nodes,
-        nps,
-        hashfull: worker.tt.hashfull(),
-        tbhits: worker.tb.hits,
-        time,
-        pv: line.pv.to_vec(),
-        root_tb: worker.tb.root,
-    };
-    worker.reporter.on_iteration(&info);
+    worker.report_line(depth, multipv, (line.value, &line.pv), bound);
 }

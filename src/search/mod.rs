@@ -20,8 +20,9 @@
 //! moves split into tactical and quiet, in shakmaty's order), `history` (killers and history
 //! tables), `correction` (static-eval correction tables), `board` (gives-check test, tactical move
 //! generation, incremental keys), `tt` (transposition table), `time` (time management) and `params`
-//! (every threshold; the tunable ones are [`SearchParams`], declared through `tunable`). How they
-//! fit together, and which may import which: docs/search.md.
+//! (every threshold; the tunable ones are [`SearchParams`], declared through `tunable`); in test
+//! builds, `test_support` (what the search's tests share). How they fit together, and which may
+//! import which: docs/search.md.
 
 pub(crate) mod alphabeta;
 pub mod bench;
@@ -46,6 +47,8 @@ mod static_eval;
 pub mod stats;
 pub mod strength;
 pub mod tb;
+#[cfg(test)]
+mod test_support;
 pub mod threads;
 pub(crate) mod time;
 pub(crate) mod tt;

@@ -308,6 +308,7 @@ fn back(to: Square, offset: i32) -> Square {
 mod tests {
     use super::*;
     use crate::search::board::{is_tactical, unpack_candidate};
+    use crate::search::test_support::XorShift64;
     use crate::search::tt::PackedMove;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
@@ -329,7 +330,7 @@ mod tests {
     /// the quiet moves are `legal_moves()` split in two, each in the same order.
     #[test]
     fn split_generation_is_legal_moves_in_order() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
         for (n, fen) in FENS.iter().enumerate() {
             let mode = if n % 2 == 0 {
                 CastlingMode::Standard
@@ -365,10 +366,7 @@ mod tests {
                             }
                         }
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
+                    let m = moves[rng.below(moves.len())];
                     pos.play_unchecked(m);
                 }
             }

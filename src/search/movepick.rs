@@ -340,6 +340,18 @@ impl MovePicker {
         Some(self.list[self.cur - 1].mv)
     }
 
+    /// When this picker looks for forks: the squares where a quiet knight move forks king,
+    /// queens or rooks and keeps its gain, marked once the good tactical moves are out.
+    #[inline]
+    fn mark_fork_squares(&mut self, pos: &Chess) {
+        if self.find_forks {
+            let board = pos.board();
+            let theirs = board.by_color(!self.turn);
+            let targets = theirs & (board.kings() | board.queens() | board.rooks());
+            self.forks = winning_fork_squares(board, self.turn, targets);
+        }
+    }
+
     /// The next move, best first; `None` when the node is exhausted. `checks` says which quiet
     /// moves give check (used only after [`MovePicker::quiet_checks_only`]).
     pub fn next(&mut self, pos: &Chess, heur: &Heuristics, checks: &CheckInfo) -> Option<Picked> {
@@ -377,12 +389,7 @@ impl MovePicker {
                         } else {
                             Stage::GenerateQuiets
                         };
-                        if self.find_forks {
-                            let board = pos.board();
-                            let theirs = board.by_color(!self.turn);
-                            let targets = theirs & (board.kings() | board.queens() | board.rooks());
-                            self.forks = winning_fork_squares(board, self.turn, targets);
-                        }
+                        self.mark_fork_squares(pos);
                         continue;
                     }
                     let i = self.select_best(self.tactical_end);

@@ -1,17 +1,49 @@
 //! What a node of the main search knows once its TT entry and its static evaluation are in
 //! ([`Node`]), and what its move loop knows about one move before playing it ([`Candidate`]):
 //! the context the node's steps (pruning, extensions, reductions) decide from, passed by
-//! reference instead of as a dozen arguments.
+//! reference instead of as a dozen arguments; and what only the root needs ([`RootContext`]),
+//! passed into the root's search by the iteration that owns it.
 //!
 //! A `Node` lives on the Rust stack of `negamax` for the node's whole search; what other plies
 //! must read of it (its static evaluation, its key, the move that led to it) is in its
 //! [`Frame`](super::frame::Frame) instead.
 
-use shakmaty::Move;
+use shakmaty::{Chess, Move};
 
-use super::movepick::Picked;
+use super::board::unpack_candidate;
+use super::movepick::{Picked, PickerKind};
+use super::time::RootNodes;
 use super::tt::{PackedMove, TtHit};
 use crate::value::Value;
+
+/// What only the root (ply 0) needs: written by the iteration that searches it
+/// (`iteration.rs`), handed to [`Worker::search_root`](super::worker::Worker::search_root) and
+/// read by the root's move loop; no other node sees it.
+#[derive(Debug, Default)]
+pub struct RootContext {
+    /// The root moves to search in this pass (`searchmoves`, the tablebases' filter, minus the
+    /// lines already found by earlier MultiPV passes).
+    pub moves: Vec<Move>,
+    /// Whether the root may be written to the TT (not when its moves are restricted, nor in a
+    /// later MultiPV pass).
+    pub store: bool,
+    /// The iteration's depth, for current-move reports.
+    pub depth: i32,
+    /// Nodes under each root move in this iteration, for time management (the moves' share).
+    pub nodes: RootNodes,
+}
+
+impl RootContext {
+    /// The context of an iteration at `depth`, before its first pass: no moves yet, nothing
+    /// counted.
+    #[must_use]
+    pub fn new(depth: i32) -> RootContext {
+        RootContext {
+            depth,
+            ..RootContext::default()
+        }
+    }
+}
 
 /// The static evaluation of a node, in its three forms.
 #[derive(Clone, Copy, Debug)]
@@ -70,6 +102,26 @@ impl Node {
     #[must_use]
     pub fn tt_move(&self) -> PackedMove {
         self.hit.map_or(PackedMove::NONE, |h| h.mv)
+    }
+
+    /// Whether the TT move is a legal capture or promotion in `pos` (this node's position).
+    #[inline]
+    #[must_use]
+    pub fn tt_move_is_tactical(&self, pos: &Chess) -> bool {
+        unpack_candidate(pos, self.tt_move()).is_some_and(|m| m.is_capture() || m.is_promotion())
+    }
+
+    /// The moves this node's picker hands out: the evasions in check, else all moves (quiet
+    /// knight forks of king, queens and rooks that keep their gain among the first: ordered
+    /// early, never reduced or pruned).
+    #[inline]
+    #[must_use]
+    pub fn picker_kind(&self) -> PickerKind {
+        if self.in_check {
+            PickerKind::Evasions
+        } else {
+            PickerKind::All
+        }
     }
 }
 

@@ -95,6 +95,7 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::test_support::XorShift64;
     use arrayvec::ArrayVec;
 
     /// The exchange evaluation as first written (every attacker set recomputed from the board,
@@ -156,7 +157,7 @@ mod tests {
     #[test]
     fn see_matches_the_reference() {
         use shakmaty::{CastlingMode, fen::Fen};
-        let mut seed = 0x1234_5678_9abc_def1_u64;
+        let mut rng = XorShift64(0x1234_5678_9abc_def1);
         for fen in [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
@@ -181,10 +182,7 @@ mod tests {
                             assert!(value >= -role_value(m.role()), "{m:?}: {value}");
                         }
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                    pos.play_unchecked(moves[rng.below(moves.len())]);
                 }
             }
         }

@@ -27,7 +27,7 @@ use super::tb::{SearchTb, TbConfig};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::types::{Limits, SearchControl};
-use super::worker::Worker;
+use super::worker::{Worker, WorkerSetup};
 use crate::eval::Evaluator;
 use crate::eval::pawn_king::PawnKingCache;
 
@@ -207,20 +207,22 @@ fn search_as_helper(
         &control,
     );
     let mut reporter = ();
-    let mut worker = Worker::new(
-        &job.tt,
-        heuristics,
-        &job.evaluator,
-        (&job.lmr, &job.params),
+    let mut worker = Worker::new(WorkerSetup {
+        tt: &job.tt,
+        heur: heuristics,
+        eval: &job.evaluator,
+        lmr: &job.lmr,
+        params: &job.params,
         time,
-        &control,
-        &mut reporter,
-        FrameStack::new(job.keys.clone(), &job.pos, &job.evaluator),
-        (&job.counters, id),
-        SearchTb::new(&job.tb),
+        control: &control,
+        reporter: &mut reporter,
+        frames: FrameStack::new(job.keys.clone(), &job.pos, &job.evaluator),
+        counters: &job.counters,
+        thread_id: id,
+        node_limit: job.node_limit,
+        tb: SearchTb::new(&job.tb),
         pawn_king,
-    );
-    worker.node_limit = job.node_limit;
+    });
     let mut previous = Vec::new();
     // Odd helpers run one ply ahead of the main thread: the threads then disagree on depth
     // as well as on move order, which spreads them over more of the tree.
@@ -243,7 +245,7 @@ fn search_as_helper(
             break;
         }
     }
-    worker.publish_nodes();
+    worker.finish();
 }
 
 /// Runs `work` on `jobs` scoped threads (each with [`SEARCH_STACK_BYTES`] of stack and its own

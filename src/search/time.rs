@@ -102,11 +102,6 @@ pub fn soft_scale(stable_iterations: u32, best_share: f64, score_drop: i32) -> f
 pub struct RootNodes(Vec<(Move, u64)>);
 
 impl RootNodes {
-    /// Forget the counts (at the start of an iteration).
-    pub fn clear(&mut self) {
-        self.0.clear();
-    }
-
     /// Count `nodes` more under root move `m`.
     pub fn add(&mut self, m: Move, nodes: u64) {
         match self.0.iter_mut().find(|(r, _)| *r == m) {

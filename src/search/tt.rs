@@ -537,6 +537,7 @@ mod tests {
     #[test]
     fn concurrent_writers_never_produce_a_mixed_entry() {
         use super::{PackedMove, TranspositionTable, TtBound};
+        use crate::search::test_support::XorShift64;
         use crate::value::Value;
         let tt = TranspositionTable::new(1);
         let fields = |key: u64| {
@@ -553,11 +554,9 @@ mod tests {
             for t in 0..4u64 {
                 let (tt, hits) = (&tt, &hits);
                 s.spawn(move || {
-                    let mut x = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(t + 1);
+                    let mut rng = XorShift64(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(t + 1));
                     for _ in 0..1_000_000 {
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
+                        let x = rng.next();
                         // 64 keys whose top bits (which choose the bucket) take three values:
                         // 64 positions fight over 12 slots.
                         let id = (x >> 20) % 64;

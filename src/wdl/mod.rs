@@ -16,7 +16,7 @@
 //! ([`WdlModel::FITTED`]) were fitted by maximum likelihood to the results of real games between
 //! builds of Minkowski, from the scores its search gave in them (`scripts/wdl-fit.py`; the same
 //! fit from the engine's own data files: `minkowski wdl-fit`, [`fit`]; the figures are in
-//! docs/results.md, "Win, draw and loss").
+//! docs/results-log.md, "Win, draw and loss").
 //!
 //! Mates and tablebase wins are certain ([`Wdl::from_value`]).
 //!
@@ -241,7 +241,7 @@ impl WdlModel {
     /// fitted to 400-node self-play; 1.1120 for the outcome frequencies alone). A level score
     /// with 40 to 60 points of material is a draw 59-64 % of the time, as in those games (68 %)
     /// and in 10+0.1 games against Ethereal 12 (70 %). The run and the calibration table:
-    /// docs/results.md, "Against real games".
+    /// docs/results-log.md, "Against real games".
     pub const FITTED: WdlModel = WdlModel {
         a: [-996.7540, 2792.3633, -2470.1310, 798.9664],
         b: [-186.9023, 688.2671, -672.3330, 260.6455],
@@ -360,7 +360,7 @@ mod tests {
     }
 
     /// The band real games show: a level score with a middlegame's material (40 to 60 points)
-    /// ended in a draw 68 % of the time in 40,000-node self-play (docs/results.md, "Against real
+    /// ended in a draw 68 % of the time in 40,000-node self-play (docs/results-log.md, "Against real
     /// games") and 70 % in 10+0.1 games against Ethereal 12; a model fitted to fast, decisive
     /// games said 13-19 %. The shipped model must stay between 50 % and 80 %.
     #[test]

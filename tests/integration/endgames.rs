@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::common::suite_positions;
+use crate::common::{XorShift64, suite_positions};
 
 use minkowski::eval::Evaluator;
 use minkowski::eval::endgame::{
@@ -145,13 +145,8 @@ fn knight_fill_catches_exactly_when_the_race_search_does_for_every_square() {
 #[test]
 fn knight_fill_matches_the_race_search_with_two_knights() {
     let mut memo = HashMap::new();
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
+    let mut next = || rng.next();
     let mut checked = 0;
     while checked < 5_000 {
         let pawn = 8 + (next() % 48) as i32;
@@ -512,13 +507,8 @@ fn kbnk_from_the_board(pos: &Chess, strong: Color, w: &Weights) -> S {
 #[test]
 fn the_plain_input_kbnk_score_equals_the_board_based_one_on_random_positions() {
     let w = Weights::default();
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
+    let mut next = move || rng.next();
     let (mut checked, mut stalemates) = (0, 0);
     while checked < 20_000 {
         let r = next();

@@ -1,5 +1,5 @@
 //! The fork suites taken from public test suites (`epd/forks.epd`, `epd/forks_mating.epd`, made
-//! by `scripts/fork_suite.py`): every line must still be what the suite claims, checked by brute
+//! by `scripts/fork-suite.py`): every line must still be what the suite claims, checked by brute
 //! force independently of the generator (python-chess) and of the engine's bitboards. The single
 //! best move is a legal knight move, and on its target square the knight stands a knight's jump
 //! (file and rank differences 1 and 2, by coordinates) from two or more of the opponent's king,
@@ -7,6 +7,7 @@
 
 use std::path::Path;
 
+use crate::common::XorShift64;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position, Role};
@@ -160,7 +161,7 @@ fn winning_fork_squares_agree_with_playing_the_exchange() {
         "3r2k1/ppq2pp1/4p2p/3n3P/3N2P1/2P5/PP2QP2/K2R4 b - - 0 1",
     ];
     let (mut agree, mut total, mut kept) = (0, 0, 0);
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut rng = XorShift64(0x2545_f491_4f6c_dd1d);
     for fen in FENS {
         for _ in 0..40 {
             let mut pos: Chess = fen
@@ -194,10 +195,7 @@ fn winning_fork_squares_agree_with_playing_the_exchange() {
                         }
                     }
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let m = moves[(seed % moves.len() as u64) as usize];
+                let m = moves[rng.below(moves.len())];
                 pos.play_unchecked(m);
             }
         }

@@ -13,6 +13,8 @@ use minkowski::geometry::{
 };
 use shakmaty::{Bitboard, Square, attacks};
 
+use crate::common::XorShift64;
+
 // ---------------------------------------------------------------------------------------------
 // Naive oracles
 // ---------------------------------------------------------------------------------------------
@@ -111,17 +113,8 @@ fn naive_fork_squares(targets: Bitboard) -> Bitboard {
 // Deterministic random sets
 // ---------------------------------------------------------------------------------------------
 
-/// Marsaglia's xorshift64: tiny, deterministic, good enough to scatter bits.
-struct XorShift64(u64);
-
+/// Random sets drawn from the shared generator (`common::XorShift64`, Marsaglia's xorshift64).
 impl XorShift64 {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
     /// A set of varying density: empty-ish to nearly full, or a few single squares.
     fn set(&mut self) -> Bitboard {
         let bits = match self.next() % 6 {

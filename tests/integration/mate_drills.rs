@@ -3,6 +3,7 @@
 //! every time. Also plays out the first positions of the tablebase suites `epd/krk.epd` and
 //! `epd/kbnk.epd` and compares its mate lengths with the optimal ones.
 
+use crate::common::XorShift64;
 use minkowski::search::{Limits, SearchControl, Searcher};
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
@@ -69,16 +70,9 @@ fn play_out(start: &Chess) -> Ending {
     }
 }
 
-/// A small deterministic generator of random squares.
-struct Rng(u64);
-
-impl Rng {
-    fn square(&mut self) -> Square {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        Square::new((self.0 % 64) as u32)
-    }
+/// A random square from the shared generator.
+fn random_square(rng: &mut XorShift64) -> Square {
+    Square::new(rng.below(64) as u32)
 }
 
 /// `count` random legal positions with White's `pieces` against a lone black king, White to
@@ -89,13 +83,13 @@ fn random_positions(
     seed: u64,
     keep: impl Fn(&Chess) -> bool,
 ) -> Vec<Chess> {
-    let mut rng = Rng(seed);
+    let mut rng = XorShift64(seed);
     let mut out = Vec::new();
     while out.len() < count {
         let mut board = shakmaty::Board::empty();
         let mut used = Bitboard::EMPTY;
         let mut place = |role: Role, color: Color, board: &mut shakmaty::Board| loop {
-            let sq = rng.square();
+            let sq = random_square(&mut rng);
             if !used.contains(sq) {
                 used.add(sq);
                 board.set_piece_at(sq, role.of(color));

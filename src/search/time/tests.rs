@@ -191,8 +191,7 @@ fn root_nodes_share() {
     r.add(moves[0], 60);
     assert!((r.share(moves[0]) - 0.9).abs() < 1e-9);
     assert_eq!(r.share(moves[2]), 0.0);
-    r.clear();
-    assert_eq!(r.share(moves[1]), 1.0);
+    assert_eq!(RootNodes::default().share(moves[1]), 1.0);
 }
 
 fn manager(limits: &Limits) -> TimeManager {

@@ -33,17 +33,16 @@ impl Rng {
     }
 }
 
-/// The plain xorshift64 generator (shifts 13, 7, 17), the one the tuner and trace tests were
-/// written with: their sampled weights and data depend on this exact sequence.
-pub struct XorShift64(pub u64);
+/// The search's test generator, the same file its unit tests use.
+#[path = "../../../src/search/test_support.rs"]
+mod search_test_support;
+
+/// The plain xorshift64 generator (shifts 13, 7, 17), shared with the search's unit tests
+/// (`src/search/test_support.rs`); the tuner and trace tests were written with it: their sampled
+/// weights and data depend on this exact sequence.
+pub use search_test_support::XorShift64;
 
 impl XorShift64 {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
     /// Uniform in `-span..=span`.
     pub fn around(&mut self, span: i32) -> i32 {
         (self.next() % (2 * span as u64 + 1)) as i32 - span

@@ -4,7 +4,7 @@ the command line), so every expected number is known. Covers the update rule aga
 computed by hand, the run that is killed (SIGKILL, mid-step) and resumed against the one that
 never was, clamping, the parameter table of params.rs and writing tuned values back into it.
 
-    python3 scripts/test_spsa.py
+    python3 scripts/test-spsa.py
 """
 
 import json

@@ -6,7 +6,7 @@ read from the options; repeats and aborted matches refused) and calibrate-elo.py
 plan's commands, nothing played). Also that the repository's own picture and tables are up to
 date.
 
-    python3 scripts/test_strength.py
+    python3 scripts/test-strength.py
 """
 
 import csv

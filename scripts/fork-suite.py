@@ -2,8 +2,8 @@
 """Builds epd/forks.epd: positions of the public test suites in epd/ whose single best move is a
 knight move after which the knight attacks two or more of the enemy king, queens and rooks.
 
-    scripts/fork_suite.py [EPD_DIR] > epd/forks.epd
-    scripts/fork_suite.py --mating [EPD_DIR] > epd/forks_mating.epd
+    scripts/fork-suite.py [EPD_DIR] > epd/forks.epd
+    scripts/fork-suite.py --mating [EPD_DIR] > epd/forks_mating.epd
 
 Needs python-chess. Every position is checked by brute force (play the move, look at what the
 knight on its new square attacks); tests/integration/fork_suite.rs re-checks the output

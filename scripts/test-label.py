@@ -6,7 +6,7 @@ run killed midway and restarted (the same shards, byte for byte), the manifests 
 sha256, positions left unlabelled, --static (in check, batches, resume, a silent or dying
 engine), and bad arguments.
 
-    python3 scripts/test_label.py
+    python3 scripts/test-label.py
 """
 
 import hashlib
