@@ -111,19 +111,21 @@ def parse_trace(text):
     return {name: (mg * phase + eg * (full - phase)) / full for name, (mg, eg) in rows.items()}
 
 
+def start_engine(command, options):
+    """A UCI engine from its command line, with its `NAME=VALUE` options set."""
+    engine = chess.engine.SimpleEngine.popen_uci(shlex.split(command))
+    if options:
+        engine.configure(dict(o.split("=", 1) for o in options))
+    return engine
+
+
 class Analyst:
     """One worker: its own oracle and our engine (UCI), and our binary for traces."""
 
     def __init__(self, args):
         self.args = args
-        self.oracle = chess.engine.SimpleEngine.popen_uci(shlex.split(args.oracle))
-        options = dict(o.split("=", 1) for o in args.oracle_option)
-        if options:
-            self.oracle.configure(options)
-        self.ours = chess.engine.SimpleEngine.popen_uci(shlex.split(args.ours))
-        ours_options = dict(o.split("=", 1) for o in args.ours_option)
-        if ours_options:
-            self.ours.configure(ours_options)
+        self.oracle = start_engine(args.oracle, args.oracle_option)
+        self.ours = start_engine(args.ours, args.ours_option)
         self.fresh = 0
 
     def close(self):
@@ -353,7 +355,7 @@ def markdown(summary):
     return "\n".join(lines) + "\n"
 
 
-def read_games(paths, only):
+def read_games(paths):
     games = []
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as handle:
@@ -421,7 +423,7 @@ def main(argv=None):
             with open(args.replay, encoding="utf-8") as handle:
                 games = [g for g in json.load(handle)["games"] if g.get("positions") is not None]
         else:
-            games = [g for g in read_games(args.pgn, args.only) if wanted(g, args.engine_name, args.only)]
+            games = [g for g in read_games(args.pgn) if wanted(g, args.engine_name, args.only)]
     except (OSError, ValueError, KeyError, TypeError) as error:
         sys.exit(f"loss-analysis.py: {error}")
     if args.games is not None:
