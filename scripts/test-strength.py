@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Tests of the strength page's scripts, on temporary copies (nothing in the repository is
-written): strength-plot.py (the picture and tables from the CSV, --check catching a stale file,
-bad rows refused), add-match.py (a match.py JSON becomes a row; a strength level's UCI_Elo is
-read from the options; repeats and aborted matches refused) and calibrate-elo.py --dry-run (the
-plan's commands, nothing played). Also that the repository's own picture and tables are up to
-date.
+written): strength-plot.py (the picture and tables from the CSV, --check catching a stale file
+and a page's match figure without a CSV row, bad rows refused), add-match.py (a match.py JSON
+becomes a row; a strength level's UCI_Elo is read from the options; repeats and aborted matches
+refused) and calibrate-elo.py --dry-run (the plan's commands, nothing played). Also that the
+repository's own picture and tables are up to date.
 
     python3 scripts/test-strength.py
 """
@@ -103,6 +103,57 @@ class StrengthScripts(unittest.TestCase):
         with open(self.csv, "w", encoding="utf-8") as f:
             f.write("date,opponent\n")
         self.assertIn("the header must be", self.plot("--table").stderr)
+
+    def test_check_catches_a_figure_without_a_row(self):
+        self.assertEqual(self.plot().returncode, 0)  # the blocks are fresh: only figures count
+        page = os.path.join(self.dir, "strength.md")
+        results = os.path.join(self.dir, "results.md")
+        untraced = os.path.join(self.dir, "untraced.csv")
+        with open(page, "w", encoding="utf-8") as f:
+            # A real row of matches.csv (Fairy-Max at UCI_Elo 1700), as the page writes it and
+            # as a rating, beside a match the CSV does not have.
+            f.write("1700 against Fairy-Max 2/3/55, −483 ± 232 → 1457 ± 232.\n"
+                    "A new match: +30 =20 −10, +120 ± 80.\n")
+        with open(results, "w", encoding="utf-8") as f:
+            f.write("## Where we stand\n\nElo with its 95 % interval.\n\n"
+                    "| anchor | figure |\n|---|---|\n"
+                    "| Toga II 3.0 (CCRL 40/40 2854) | 56-20-24, 68.0 % |\n"
+                    "| Glaurung 2.2 | 30-10-20, 66.7 % |\n"
+                    "| main's search before F | 1-2-3, 10.0 %, +1 ± 2 |\n"
+                    "\n## Measured changes\n\n+9 =9 −9, −5 ± 5\n")
+        with open(untraced, "w", encoding="utf-8") as f:
+            f.write("page,figure,reason\n")
+
+        def check():
+            return self.plot("--check", "--trace", page, results + "#Where we stand",
+                             "--traced-csv", self.csv, "--untraced", untraced)
+
+        out = check()
+        self.assertEqual(out.returncode, 1)
+        complaints = [l for l in out.stderr.splitlines() if "has no row" in l]
+        self.assertEqual(len(complaints), 4, out.stderr)
+        for figure in ("+30 =20 −10", "+120 ± 80"):
+            self.assertTrue(any(f"strength.md:2: '{figure}'" in l for l in complaints), figure)
+        # results.md: W-L-D and the score of an anchor's row; not the self-play row, not the
+        # prose's "95 %", not another section.
+        for figure in ("30-10-20", "66.7 %"):
+            self.assertTrue(any(f"results.md:8: '{figure}'" in l for l in complaints), figure)
+        self.assertFalse(any("1-2-3" in l or "95 %" in l or "+9 =9" in l for l in complaints))
+        # One untraced figure listed with its reason; the match's row for the others.
+        with open(untraced, "a", encoding="utf-8") as f:
+            f.write(f"{os.path.relpath(page, ROOT)},+120 ± 80,no PGN kept\n")
+        with open(self.csv, "a", encoding="utf-8") as f:
+            f.write("2026-12-01,abc1234,0.2.0,Glaurung 2.2,2793,CCRL 40/40,10+0.1,60,30,20,10,"
+                    "66.7,120.4,80.1,0,,\n")
+        self.assertEqual(self.plot().returncode, 0)  # the tables take the new row
+        out = check()
+        self.assertEqual(out.returncode, 0, out.stderr)
+        # A listed figure gone from its page is reported: the list must not go stale.
+        with open(page, "w", encoding="utf-8") as f:
+            f.write("A new match: +30 =20 −10.\n")
+        out = check()
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("'+120 ± 80' is no longer on", out.stderr)
 
     def test_a_match_result_becomes_a_row(self):
         path = os.path.join(self.dir, "result.json")
