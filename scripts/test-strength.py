@@ -3,7 +3,8 @@
 written): strength-plot.py (the picture and tables from the CSV, --check catching a stale file
 and a page's match figure without a CSV row, bad rows refused), add-match.py (a match.py JSON
 becomes a row; a strength level's UCI_Elo is read from the options; repeats and aborted matches
-refused) and calibrate-elo.py --dry-run (the plan's commands, nothing played). Also that the
+refused), calibrate-elo.py --dry-run (the plan's commands, nothing played) and strength-fit.py
+(a known line recovered). Also that the
 repository's own picture and tables are up to date.
 
     python3 scripts/test-strength.py
@@ -23,7 +24,11 @@ ROOT = os.path.normpath(os.path.join(HERE, ".."))
 PLOT = os.path.join(HERE, "strength-plot.py")
 ADD = os.path.join(HERE, "add-match.py")
 CALIBRATE = os.path.join(HERE, "calibrate-elo.py")
+FIT = os.path.join(HERE, "strength-fit.py")
 MATCHES = os.path.join(ROOT, "docs", "strength", "matches.csv")
+PLOT_COLUMNS = ["date", "commit", "engine_version", "opponent", "opponent_rating",
+                "rating_list", "time_control", "games", "wins", "draws", "losses", "score_pct",
+                "elo", "elo_error", "forfeits", "uci_elo", "notes"]
 
 # A match.py --json result as it writes them: Minkowski at UCI_Elo 1700 against Fairy-Max.
 RESULT = {
@@ -154,6 +159,27 @@ class StrengthScripts(unittest.TestCase):
         out = check()
         self.assertEqual(out.returncode, 1)
         self.assertIn("'+120 ± 80' is no longer on", out.stderr)
+
+    def test_the_fit_recovers_a_known_line(self):
+        # Two matches of the shipped mapping (1,800 nodes at 1350, doubling every 215 points)
+        # whose measured ratings lie on 1350 + 250 * log2(nodes / 1800): the fit must give 250
+        # points a doubling and 1,800 nodes at 1350, and the refit's budget at 1350 the same.
+        folder = os.path.join(self.dir, "fit")
+        os.makedirs(folder)
+        header = ",".join(PLOT_COLUMNS) + "\n"
+        with open(os.path.join(folder, "calibration-first-guess.csv"), "w",
+                  encoding="utf-8") as f:
+            f.write(header)
+        with open(os.path.join(folder, "matches.csv"), "w", encoding="utf-8") as f:
+            f.write(header)
+            for setting, error in ((1700, 100.0), (2300, 150.0)):
+                rating = 1350 + 250 * (setting - 1350) / 215
+                f.write(f"2026-12-01,abc1234,0.2.0,Fairy-Max 5.0b,1940,CCRL 40/40,10+0.1,40,"
+                        f"10,10,20,37.5,{rating - 1940:.4f},{error},0,{setting},\n")
+        out = run(FIT, "--csv-dir", folder)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("| abc1234 (2026-12-01) | 2 | 250 | 1,800 |", out.stdout)
+        self.assertIn("| 1350 | 1,800 | 1,800 | 1.00 |", out.stdout)
 
     def test_a_match_result_becomes_a_row(self):
         path = os.path.join(self.dir, "result.json")
