@@ -263,6 +263,13 @@ class StrengthScripts(unittest.TestCase):
             json.dump(dict(RESULT, engines=["mk", "sf1500"], options=[{}, {}]), f)
         out = run(ADD, path, "--csv", self.csv, "--dry-run")
         self.assertIn("Stockfish 15.1 UCI_Elo 1500,1500,Stockfish UCI_Elo", out.stdout)
+        # A level rated against a rated engine (anchors.csv's preset sf@1500) is rated at that.
+        anchors = os.path.join(self.dir, "anchors.csv")
+        shutil.copy(os.path.join(ROOT, "docs", "strength", "anchors.csv"), anchors)
+        with open(anchors, "a", encoding="utf-8") as f:
+            f.write("Stockfish 15.1 UCI_Elo 1500,sf@1500,1720,CCRL 40/40,estimate,via Fairy-Max\n")
+        out = run(ADD, path, "--csv", self.csv, "--anchors", anchors, "--dry-run")
+        self.assertIn("Stockfish 15.1 UCI_Elo 1500,1720,CCRL 40/40", out.stdout)
 
     def test_the_calibration_plan_is_printed_not_played(self):
         out = run(CALIBRATE, "--dry-run", "--csv", self.csv, "--runner", "match.py")
@@ -303,6 +310,23 @@ class StrengthScripts(unittest.TestCase):
                      "--games", "50", "--runner", "match.py")
         self.assertIn("-e sf@2000", custom.stdout)
         self.assertIn("--games 50", custom.stdout)
+        # Stockfish's own levels rated first (the bottom of the range): Stockfish at the
+        # setting is the first engine, the weakest rated anchor its opponent, the rows go to
+        # their own CSV, with no UCI_Elo of ours and no version of ours.
+        levels = run(CALIBRATE, "--dry-run", "--stockfish-levels", "--settings", "1350,1500",
+                     "--concurrency", "2").stdout.splitlines()
+        games = [l for l in levels if l.startswith("cutechess-cli ")]
+        self.assertEqual(len(games), 2, levels)
+        self.assertTrue(games[0].startswith(
+            "cutechess-cli -engine cmd=/usr/games/stockfish name=sf1350 proto=uci "))
+        self.assertIn("option.UCI_LimitStrength=true option.UCI_Elo=1350 -engine "
+                      "cmd=/usr/games/fairymax name=fairymax", games[0])
+        self.assertNotIn("minkowski", " ".join(games))
+        adds = [l for l in levels if "add-match.py" in l]
+        self.assertEqual(len(adds), 2)
+        self.assertTrue(all("--csv docs/strength/stockfish-levels.csv" in l for l in adds))
+        self.assertIn("--player sf1500", adds[1])
+        self.assertFalse(any("--uci-elo" in l or "--commit" in l for l in adds))
         bad = run(CALIBRATE, "--dry-run", "--settings", "1000")
         self.assertEqual(bad.returncode, 2)
         self.assertIn("1350..2800", bad.stderr)
