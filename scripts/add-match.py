@@ -11,12 +11,14 @@ given with --uci-elo.
 
     python3 scripts/add-match.py --pgn GAMES.pgn [--player minkowski] [--commit abc1234] ...
 
-Minkowski must be the match's first engine (`-e`): match.py reports from that side. The
-opponent's name, rating and rating list come from docs/strength/anchors.csv by its preset name
-(`ethereal`, `toga2`, ...; `sf@1500` is Stockfish at UCI_Elo 1500, rated at that setting) unless
-given; the time control, games, W/D/L, score, Elo (from game pairs when match.py had them) and
-forfeits come from the JSON; a strength level's `UCI_Elo` comes from the options the first
-engine was given (`-o UCI_LimitStrength=true -o UCI_Elo=1500`).
+Minkowski must be the match's first engine (`-e`): match.py reports from that side (or
+Stockfish at a level being rated, `calibrate-elo.py --stockfish-levels`). The opponent's name,
+rating and rating list come from docs/strength/anchors.csv by its preset name (`ethereal`,
+`toga2`, ...; `sf@1500` is Stockfish at UCI_Elo 1500, rated at that setting unless anchors.csv
+rates the preset `sf@1500`) unless given; the time control, games, W/D/L, score, Elo (from game
+pairs when match.py had them) and forfeits come from the JSON; a strength level's `UCI_Elo`
+comes from the options the first engine was given (`-o UCI_LimitStrength=true -o
+UCI_Elo=1500`).
 
     python3 scripts/add-match.py RESULT.json [--commit abc1234] [--engine-version 0.2.0] \\
         [--date 2026-11-28] [--opponent NAME --rating N --list "CCRL 40/15"] [--notes TEXT]
@@ -55,13 +57,16 @@ class MatchError(Exception):
 
 
 def opponent_of(name, anchors):
-    """(opponent, rating, rating list) for match.py's name of the second engine."""
+    """(opponent, rating, rating list) for match.py's name of the second engine. Stockfish at
+    its own level (`sfN`) is rated at N, unless anchors.csv rates its preset `sf@N` (a level
+    measured against a rated engine: docs/strength.md, "The bottom of the range")."""
     sf = re.fullmatch(r"sf(\d+)", name)
+    presets = {name, f"sf@{sf.group(1)}"} if sf else {name}
+    for row in anchors.values():
+        if row["preset"] in presets and (row["rating"].strip() or not sf):
+            return row["opponent"], row["rating"], row["rating_list"]
     if sf:
         return f"Stockfish 15.1 UCI_Elo {sf.group(1)}", sf.group(1), "Stockfish UCI_Elo"
-    for row in anchors.values():
-        if row["preset"] == name:
-            return row["opponent"], row["rating"], row["rating_list"]
     return name, "", ""
 
 
@@ -242,6 +247,8 @@ def main(argv=None):
     parser.add_argument("--player", default="minkowski",
                         help="Minkowski's name= in the cutechess-cli command (%(default)s)")
     parser.add_argument("--csv", default=plot.MATCHES, help="the matches (default: %(default)s)")
+    parser.add_argument("--anchors", default=plot.ANCHORS,
+                        help="the anchors' ratings (default: %(default)s)")
     parser.add_argument("--date", help="YYYY-MM-DD (default: today)")
     parser.add_argument("--commit", help="Minkowski's commit")
     parser.add_argument("--engine-version", help="Minkowski's version (0.2.0)")
@@ -266,7 +273,7 @@ def main(argv=None):
         else:
             with open(args.json, encoding="utf-8") as f:
                 result = json.load(f)
-        row = row_of(result, args, plot.read_anchors())
+        row = row_of(result, args, plot.read_anchors(args.anchors))
         if args.dry_run:
             writer = csv.DictWriter(sys.stdout, fieldnames=plot.COLUMNS, lineterminator="\n")
             writer.writerow(row)

@@ -8,6 +8,13 @@ cutechess-cli plays from openings/noob_3moves_2000.epd (python3 scripts/fetch-op
     python3 scripts/calibrate-elo.py --dry-run             # print the plan's commands only
     python3 scripts/calibrate-elo.py                       # play it (hours: a quiet machine)
     python3 scripts/calibrate-elo.py --settings 1500,2100 --anchors fairymax,sf@1500 --games 100
+    python3 scripts/calibrate-elo.py --stockfish-levels --settings 1350   # rate Stockfish's level
+
+With --stockfish-levels the first engine is Stockfish 15.1 at each setting instead of Minkowski,
+against the weakest rated anchor (Fairy-Max) unless --anchors names others, and the rows go to
+docs/strength/stockfish-levels.csv: a level so rated, entered in anchors.csv as the preset
+`sf@N` with its measured rating, is a rated anchor below Fairy-Max for Minkowski's bottom
+settings (docs/strength.md, "The bottom of the range").
 
 Anchors (`--anchors auto`, the default): for each setting, the two rated engines of
 docs/strength/anchors.csv nearest to it within --window points, and where there is none that
@@ -71,6 +78,8 @@ CUTECHESS_ENGINES = {
 }
 # The openings scripts/fetch-openings.py writes (from the repository's root).
 FETCHED_OPENINGS = os.path.join(ROOT, "openings", "noob_3moves_2000.epd")
+# Where --stockfish-levels records Stockfish's levels rated against the anchors.
+STOCKFISH_LEVELS = os.path.join(ROOT, "docs", "strength", "stockfish-levels.csv")
 
 
 def cutechess_engine(anchor):
@@ -127,21 +136,35 @@ def rel(path):
 
 def plan(args, rated):
     """[(setting, anchor, match command, add-match command)] in playing order, to be run from
-    the repository's root."""
+    the repository's root. With --stockfish-levels the first engine is Stockfish at the
+    setting, rated against the weakest rated anchor unless --anchors names others."""
     steps = []
+    weakest = [min(rated, key=lambda a: a[1])[0]] if rated else []
     for setting in args.settings:
-        for anchor in anchors_for(setting, args.anchors, args.window, rated):
+        anchors = (weakest if args.stockfish_levels and args.anchors == "auto"
+                   else anchors_for(setting, args.anchors, args.window, rated))
+        for anchor in anchors:
             name = f"minkowski@{setting}"
-            stem = rel(os.path.join(args.out_dir, f"elo{setting}-{anchor.replace('@', '')}"))
+            first = ["cmd=" + os.path.abspath(args.engine), f"name={name}", "proto=uci",
+                     "option.UCI_LimitStrength=true", f"option.UCI_Elo={setting}",
+                     "option.Hash=16", "option.Threads=1"]
+            mine = ["-e", os.path.abspath(args.engine), "-n", name,
+                    "-o", "UCI_LimitStrength=true", "-o", f"UCI_Elo={setting}",
+                    "-o", "Hash=16", "-o", "Threads=1"]
+            level = ["--uci-elo", str(setting)]
+            if args.stockfish_levels:
+                first, name = cutechess_engine(f"sf@{setting}")
+                mine = ["-e", f"sf@{setting}"]
+                level = ["--notes", f"Stockfish 15.1 at UCI_Elo {setting} (the first engine): "
+                                    "the level's rating on the opponent's list"]
+            prefix = "sf" if args.stockfish_levels else "elo"
+            stem = rel(os.path.join(args.out_dir,
+                                    f"{prefix}{setting}-{anchor.replace('@', '')}"))
             if args.runner == "cutechess-cli":
                 openings = args.openings or (os.path.join(OPENINGS, "openings.pgn")
                                              if anchor in MOVES_ONLY else FETCHED_OPENINGS)
                 engine, _ = cutechess_engine(anchor)
-                match = [args.cutechess,
-                         "-engine", f"cmd={os.path.abspath(args.engine)}", f"name={name}",
-                         "proto=uci", "option.UCI_LimitStrength=true", f"option.UCI_Elo={setting}",
-                         "option.Hash=16", "option.Threads=1",
-                         "-engine", *engine,
+                match = [args.cutechess, "-engine", *first, "-engine", *engine,
                          "-each", f"tc={args.tc}", "timemargin=200",
                          "-openings", f"file={rel(openings)}",
                          "format=" + ("pgn" if openings.endswith(".pgn") else "epd"),
@@ -150,23 +173,21 @@ def plan(args, rated):
                          "-concurrency", str(args.concurrency), "-recover",
                          "-pgnout", stem + ".pgn"]
                 add = ["python3", "scripts/add-match.py", "--pgn", stem + ".pgn",
-                       "--player", name, "--csv", rel(args.csv), "--uci-elo", str(setting)]
+                       "--player", name, "--csv", rel(args.csv), *level]
                 steps.append((setting, anchor, match, add))
                 continue
             openings = args.openings or os.path.join(
                 OPENINGS, "openings.pgn" if anchor in MOVES_ONLY else "noob_3moves_2000.epd")
             match = ["python3", rel(os.path.join(TOOLS, "match.py")),
                      # Absolute: match.py starts each engine in a directory of its own.
-                     "-e", os.path.abspath(args.engine), "-n", name,
-                     "-o", "UCI_LimitStrength=true", "-o", f"UCI_Elo={setting}",
-                     "-o", "Hash=16", "-o", "Threads=1",
+                     *mine,
                      "-e", anchor,
                      "--tc", args.tc, "--games", str(args.games),
                      "--concurrency", str(args.concurrency),
                      "--openings", rel(openings), "--order", "random", "--seed", str(args.seed),
                      "--pgn", stem + ".pgn", "--json", stem + ".json", "--quiet"]
             add = ["python3", "scripts/add-match.py", stem + ".json",
-                   "--csv", rel(args.csv), "--uci-elo", str(setting)]
+                   "--csv", rel(args.csv), *level]
             steps.append((setting, anchor, match, add))
     return steps
 
@@ -198,10 +219,16 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1, help="opening order seed (default: 1)")
     parser.add_argument("--out-dir", default=os.path.join(ROOT, "target", "calibration"),
                         help="PGN and JSON of each match (default: %(default)s)")
-    parser.add_argument("--csv", default=plot.MATCHES, help="the matches (default: %(default)s)")
+    parser.add_argument("--csv", help="the matches (default: docs/strength/matches.csv; "
+                                      "with --stockfish-levels, stockfish-levels.csv)")
+    parser.add_argument("--stockfish-levels", action="store_true",
+                        help="rate Stockfish 15.1's own UCI_Elo levels (--settings) against "
+                             "rated engines (default: the weakest) instead of Minkowski's")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the commands without running anything")
     args = parser.parse_args(argv)
+    if args.csv is None:
+        args.csv = STOCKFISH_LEVELS if args.stockfish_levels else plot.MATCHES
     try:
         args.settings = [int(s) for s in args.settings.split(",") if s.strip()]
     except ValueError:
@@ -216,9 +243,10 @@ def main(argv=None):
         steps = plan(args, rated_anchors())
     except ValueError as e:
         parser.error(str(e))
-    version, commit = ("VERSION", "COMMIT") if args.dry_run else engine_version(args.engine)
-    for _, _, _, add in steps:
-        add += ["--engine-version", version, "--commit", commit]
+    if not args.stockfish_levels:  # the version and commit columns are Minkowski's
+        version, commit = ("VERSION", "COMMIT") if args.dry_run else engine_version(args.engine)
+        for _, _, _, add in steps:
+            add += ["--engine-version", version, "--commit", commit]
     redraw = ["python3", "scripts/strength-plot.py"]
     if args.dry_run:
         print(f"# {len(steps)} matches of {args.games} games at {args.tc}, from the repository's "
@@ -229,7 +257,7 @@ def main(argv=None):
             print(shlex.join(add))
         print(shlex.join(redraw))
         return 0
-    if not os.access(args.engine, os.X_OK):
+    if not args.stockfish_levels and not os.access(args.engine, os.X_OK):
         parser.error(f"{args.engine} is not an executable (cargo build --release first)")
     os.makedirs(args.out_dir, exist_ok=True)
 

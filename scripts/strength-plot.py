@@ -10,7 +10,8 @@ only (the SVG is written by hand).
 
     python3 scripts/strength-plot.py            # write docs/strength/strength.svg and the tables
                                                 # between the markers of README.md, docs/strength.md
-    python3 scripts/strength-plot.py --check    # exit 1 if any of those is stale (CI)
+    python3 scripts/strength-plot.py --check    # exit 1 if any of those is stale, or a match
+                                                # figure of the pages has no CSV row (CI)
     python3 scripts/strength-plot.py --table    # print the table of the latest match per opponent
     python3 scripts/strength-plot.py --levels   # print the UCI_Elo calibration table
     python3 scripts/strength-plot.py --summary  # print the README's short table
@@ -18,6 +19,15 @@ only (the SVG is written by hand).
 A generated block sits between `<!-- strength-plot: NAME -->` and `<!-- strength-plot: end -->`
 (NAME: table, levels, summary or anchors, the last from docs/strength/anchors.csv); the text
 around it is left alone.
+
+Every match figure written by hand on docs/strength.md (outside the generated blocks) and in
+docs/results.md's "Where we stand" (its prose, and the table rows naming an anchor) must come
+from a row of a CSV of docs/strength/ with the matches' columns: a W/D/L (`+12 =0 −28`,
+`2/3/55`, or results.md's W-L-D `56-20-24`), an Elo or a rating with its error (`−147 ± 111`,
+`1457 ± 232`: the opponent's rating plus the difference) and, on results.md, a score
+(`68.0 %`, in an anchor's table row), each to the digits shown. A figure no command can
+reproduce is listed in docs/strength/untraced.csv with the reason, and the check fails on an
+entry of that list no longer on its page.
 """
 
 import argparse
@@ -33,6 +43,11 @@ MATCHES = os.path.join(ROOT, "docs", "strength", "matches.csv")
 ANCHORS = os.path.join(ROOT, "docs", "strength", "anchors.csv")
 SVG = os.path.join(ROOT, "docs", "strength", "strength.svg")
 DOCS = [os.path.join(ROOT, "README.md"), os.path.join(ROOT, "docs", "strength.md")]
+UNTRACED = os.path.join(ROOT, "docs", "strength", "untraced.csv")
+# The pages whose match figures must trace to a CSV row: a whole page, or `PAGE#HEADING`, the
+# section under a `## HEADING` (its prose, and its table rows whose first cell names an anchor).
+TRACED = [os.path.join(ROOT, "docs", "strength.md"),
+          os.path.join(ROOT, "docs", "results.md") + "#Where we stand"]
 
 COLUMNS = ["date", "commit", "engine_version", "opponent", "opponent_rating", "rating_list",
            "time_control", "games", "wins", "draws", "losses", "score_pct", "elo", "elo_error",
@@ -362,6 +377,125 @@ def rendered_docs(rows, anchors, docs=DOCS):
     return texts
 
 
+# Match figures written by hand: a W/D/L in either of the pages' forms, an Elo (or rating) with
+# its error, a score. The minus sign may be typographic; thousands may have commas.
+WDL_SIGNS = re.compile(r"\+(\d+) =(\d+) [−-](\d+)")
+WDL_SLASHES = re.compile(r"(?<![\d/])(\d{1,4})/(\d{1,4})/(\d{1,4})(?![\d/])")
+WLD_DASHES = re.compile(r"(?<![\d-])(\d{1,3})-(\d{1,3})-(\d{1,3})(?![\d-])")
+WITH_ERROR = re.compile(r"(?<![\w.])([+−-]?\d[\d,]*(?:\.\d+)?) ± (\d+(?:\.\d+)?)")
+SCORE = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?) %")
+
+
+def plain(text):
+    """A figure's number as Python reads it (typographic minus, thousands' commas)."""
+    return float(text.replace("−", "-").replace(",", ""))
+
+
+def shows(text, value):
+    """Whether `value` rounds to the figure `text` at the digits `text` shows."""
+    digits = len(text.split(".")[1]) if "." in text else 0
+    return value is not None and abs(plain(text) - value) <= 0.5 * 10 ** -digits + 1e-9
+
+
+def figures(line, scores):
+    """[(figure as written, test of a CSV row)] of one line of a page."""
+    found = []
+
+    def wdl(w, d, l):
+        return lambda r: (r["wins"], r["draws"], r["losses"]) == (w, d, l)
+
+    for m in WDL_SIGNS.finditer(line):
+        found.append((m.group(0), wdl(*m.groups())))
+    for m in WDL_SLASHES.finditer(line):
+        found.append((m.group(0), wdl(*m.groups())))
+    for m in WLD_DASHES.finditer(line):
+        w, l, d = m.groups()
+        found.append((m.group(0), wdl(w, d, l)))
+    for m in WITH_ERROR.finditer(line):
+        value, error = m.groups()
+
+        def elo_or_rating(r, value=value, error=error):
+            elo = number(r["elo"])
+            if elo is None or not shows(error, number(r["elo_error"])):
+                return False
+            rating = number(r["opponent_rating"])
+            return shows(value, elo) or (rating is not None and shows(value, rating + elo))
+
+        found.append((m.group(0), elo_or_rating))
+    if scores:
+        for m in SCORE.finditer(line):
+            found.append((m.group(0), lambda r, s=m.group(1): shows(s, number(r["score_pct"]))))
+    return found
+
+
+def traced_lines(text, section, anchor_names):
+    """(line number, line, whether scores count) of a page to check: outside the generated
+    blocks; with a section, only its prose and its table rows naming an anchor."""
+    blocks = set()
+    for m in BLOCK.finditer(text):
+        first = text.count("\n", 0, m.start(3)) + 1
+        blocks.update(range(first, first + m.group(3).count("\n")))
+    inside = section is None
+    out = []
+    for number_, line in enumerate(text.split("\n"), start=1):
+        if section is not None and line.startswith("## "):
+            inside = line[3:].strip() == section
+            continue
+        if not inside or number_ in blocks:
+            continue
+        if line.startswith("|"):
+            first_cell = line.strip("|").split("|")[0]
+            if section is not None and not any(a in first_cell for a in anchor_names):
+                continue
+        # Scores only in an anchor's table row: the prose has other percentages ("95 %").
+        out.append((number_, line, section is not None and line.startswith("|")))
+    return out
+
+
+def read_match_csvs(paths):
+    """Every row of the CSVs with the matches' columns among `paths` (others are skipped)."""
+    rows = []
+    for path in paths:
+        with open(path, newline="", encoding="utf-8") as f:
+            if next(csv.reader(f), None) != COLUMNS:
+                continue
+        rows.extend(read_rows(path))
+    return rows
+
+
+def read_untraced(path):
+    """{(page, figure): reason} of the figures no command reproduces (empty without the file)."""
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            return {(row["page"], row["figure"]): row["reason"] for row in csv.DictReader(f)}
+    except OSError:
+        return {}
+
+
+def untraced_figures(pages, rows, untraced, anchor_names):
+    """Complaints, one a line: a figure of a page with no CSV row and not listed as untraced,
+    and a listed figure no longer on its page."""
+    problems, seen = [], set()
+    for spec in pages:
+        path, _, section = spec.partition("#")
+        page = os.path.relpath(path, ROOT)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        for line_number, line, scores in traced_lines(text, section or None, anchor_names):
+            for figure, test in figures(line, scores):
+                if (page, figure) in untraced:
+                    seen.add((page, figure))
+                elif not any(test(r) for r in rows):
+                    problems.append(f"{page}:{line_number}: '{figure}' has no row in "
+                                    f"docs/strength/*.csv (add the match's row, or list it in "
+                                    f"untraced.csv with the reason)")
+    checked = {os.path.relpath(spec.partition("#")[0], ROOT) for spec in pages}
+    for page, figure in untraced:
+        if page in checked and (page, figure) not in seen:
+            problems.append(f"untraced.csv: '{figure}' is no longer on {page}: remove its entry")
+    return problems
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group()
@@ -379,6 +513,14 @@ def main(argv=None):
     parser.add_argument("--docs", nargs="*", default=DOCS, metavar="FILE",
                         help="documents whose generated blocks to fill (default: README.md "
                              "and docs/strength.md)")
+    parser.add_argument("--trace", nargs="*", default=TRACED, metavar="PAGE[#SECTION]",
+                        help="pages whose match figures must have a CSV row (default: "
+                             "docs/strength.md and results.md's 'Where we stand')")
+    parser.add_argument("--traced-csv", nargs="*", metavar="CSV",
+                        help="the CSVs the figures come from (default: docs/strength/*.csv "
+                             "with the matches' columns, and --csv)")
+    parser.add_argument("--untraced", default=UNTRACED,
+                        help="the figures no command reproduces (default: %(default)s)")
     args = parser.parse_args(argv)
     try:
         rows = read_rows(args.csv)
@@ -389,9 +531,22 @@ def main(argv=None):
             return 0
         wanted = {args.svg: svg(rows, anchors)}
         wanted.update(rendered_docs(rows, anchors, args.docs))
+        sources = args.traced_csv
+        if sources is None:
+            folder = os.path.dirname(MATCHES)
+            sources = sorted(os.path.join(folder, name) for name in os.listdir(folder)
+                             if name.endswith(".csv"))
+            if os.path.abspath(args.csv) not in sources:
+                sources.append(os.path.abspath(args.csv))
+        names = set(anchors) | {r["opponent"] for r in read_match_csvs(sources)}
+        names |= {" ".join(n.split()[:2]) for n in names}  # "Stockfish 15.1", "Ethereal 12"
+        untraced = untraced_figures(args.trace, read_match_csvs(sources),
+                                    read_untraced(args.untraced), names)
     except (OSError, DataError) as e:
         print(f"strength-plot: {e}", file=sys.stderr)
         return 2
+    for problem in untraced:
+        print(f"strength-plot: {problem}", file=sys.stderr)
     stale = []
     for path, text in wanted.items():
         try:
@@ -411,7 +566,7 @@ def main(argv=None):
                   file=sys.stderr)
         else:
             print(f"wrote {rel}")
-    return 1 if args.check and stale else 0
+    return 1 if (args.check and stale) or untraced else 0
 
 
 if __name__ == "__main__":

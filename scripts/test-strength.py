@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Tests of the strength page's scripts, on temporary copies (nothing in the repository is
-written): strength-plot.py (the picture and tables from the CSV, --check catching a stale file,
-bad rows refused), add-match.py (a match.py JSON becomes a row; a strength level's UCI_Elo is
-read from the options; repeats and aborted matches refused) and calibrate-elo.py --dry-run (the
-plan's commands, nothing played). Also that the repository's own picture and tables are up to
-date.
+written): strength-plot.py (the picture and tables from the CSV, --check catching a stale file
+and a page's match figure without a CSV row, bad rows refused), add-match.py (a match.py JSON
+becomes a row; a strength level's UCI_Elo is read from the options; repeats and aborted matches
+refused), calibrate-elo.py --dry-run (the plan's commands, nothing played) and strength-fit.py
+(a known line recovered). Also that the
+repository's own picture and tables are up to date.
 
     python3 scripts/test-strength.py
 """
@@ -23,7 +24,11 @@ ROOT = os.path.normpath(os.path.join(HERE, ".."))
 PLOT = os.path.join(HERE, "strength-plot.py")
 ADD = os.path.join(HERE, "add-match.py")
 CALIBRATE = os.path.join(HERE, "calibrate-elo.py")
+FIT = os.path.join(HERE, "strength-fit.py")
 MATCHES = os.path.join(ROOT, "docs", "strength", "matches.csv")
+PLOT_COLUMNS = ["date", "commit", "engine_version", "opponent", "opponent_rating",
+                "rating_list", "time_control", "games", "wins", "draws", "losses", "score_pct",
+                "elo", "elo_error", "forfeits", "uci_elo", "notes"]
 
 # A match.py --json result as it writes them: Minkowski at UCI_Elo 1700 against Fairy-Max.
 RESULT = {
@@ -103,6 +108,78 @@ class StrengthScripts(unittest.TestCase):
         with open(self.csv, "w", encoding="utf-8") as f:
             f.write("date,opponent\n")
         self.assertIn("the header must be", self.plot("--table").stderr)
+
+    def test_check_catches_a_figure_without_a_row(self):
+        self.assertEqual(self.plot().returncode, 0)  # the blocks are fresh: only figures count
+        page = os.path.join(self.dir, "strength.md")
+        results = os.path.join(self.dir, "results.md")
+        untraced = os.path.join(self.dir, "untraced.csv")
+        with open(page, "w", encoding="utf-8") as f:
+            # A real row of matches.csv (Fairy-Max at UCI_Elo 1700), as the page writes it and
+            # as a rating, beside a match the CSV does not have.
+            f.write("1700 against Fairy-Max 2/3/55, −483 ± 232 → 1457 ± 232.\n"
+                    "A new match: +30 =20 −10, +120 ± 80.\n")
+        with open(results, "w", encoding="utf-8") as f:
+            f.write("## Where we stand\n\nElo with its 95 % interval.\n\n"
+                    "| anchor | figure |\n|---|---|\n"
+                    "| Toga II 3.0 (CCRL 40/40 2854) | 56-20-24, 68.0 % |\n"
+                    "| Glaurung 2.2 | 30-10-20, 66.7 % |\n"
+                    "| main's search before F | 1-2-3, 10.0 %, +1 ± 2 |\n"
+                    "\n## Measured changes\n\n+9 =9 −9, −5 ± 5\n")
+        with open(untraced, "w", encoding="utf-8") as f:
+            f.write("page,figure,reason\n")
+
+        def check():
+            return self.plot("--check", "--trace", page, results + "#Where we stand",
+                             "--traced-csv", self.csv, "--untraced", untraced)
+
+        out = check()
+        self.assertEqual(out.returncode, 1)
+        complaints = [l for l in out.stderr.splitlines() if "has no row" in l]
+        self.assertEqual(len(complaints), 4, out.stderr)
+        for figure in ("+30 =20 −10", "+120 ± 80"):
+            self.assertTrue(any(f"strength.md:2: '{figure}'" in l for l in complaints), figure)
+        # results.md: W-L-D and the score of an anchor's row; not the self-play row, not the
+        # prose's "95 %", not another section.
+        for figure in ("30-10-20", "66.7 %"):
+            self.assertTrue(any(f"results.md:8: '{figure}'" in l for l in complaints), figure)
+        self.assertFalse(any("1-2-3" in l or "95 %" in l or "+9 =9" in l for l in complaints))
+        # One untraced figure listed with its reason; the match's row for the others.
+        with open(untraced, "a", encoding="utf-8") as f:
+            f.write(f"{os.path.relpath(page, ROOT)},+120 ± 80,no PGN kept\n")
+        with open(self.csv, "a", encoding="utf-8") as f:
+            f.write("2026-12-01,abc1234,0.2.0,Glaurung 2.2,2793,CCRL 40/40,10+0.1,60,30,20,10,"
+                    "66.7,120.4,80.1,0,,\n")
+        self.assertEqual(self.plot().returncode, 0)  # the tables take the new row
+        out = check()
+        self.assertEqual(out.returncode, 0, out.stderr)
+        # A listed figure gone from its page is reported: the list must not go stale.
+        with open(page, "w", encoding="utf-8") as f:
+            f.write("A new match: +30 =20 −10.\n")
+        out = check()
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("'+120 ± 80' is no longer on", out.stderr)
+
+    def test_the_fit_recovers_a_known_line(self):
+        # Two matches of the shipped mapping (1,800 nodes at 1350, doubling every 215 points)
+        # whose measured ratings lie on 1350 + 250 * log2(nodes / 1800): the fit must give 250
+        # points a doubling and 1,800 nodes at 1350, and the refit's budget at 1350 the same.
+        folder = os.path.join(self.dir, "fit")
+        os.makedirs(folder)
+        header = ",".join(PLOT_COLUMNS) + "\n"
+        with open(os.path.join(folder, "calibration-first-guess.csv"), "w",
+                  encoding="utf-8") as f:
+            f.write(header)
+        with open(os.path.join(folder, "matches.csv"), "w", encoding="utf-8") as f:
+            f.write(header)
+            for setting, error in ((1700, 100.0), (2300, 150.0)):
+                rating = 1350 + 250 * (setting - 1350) / 215
+                f.write(f"2026-12-01,abc1234,0.2.0,Fairy-Max 5.0b,1940,CCRL 40/40,10+0.1,40,"
+                        f"10,10,20,37.5,{rating - 1940:.4f},{error},0,{setting},\n")
+        out = run(FIT, "--csv-dir", folder)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("| abc1234 (2026-12-01) | 2 | 250 | 1,800 |", out.stdout)
+        self.assertIn("| 1350 | 1,800 | 1,800 | 1.00 |", out.stdout)
 
     def test_a_match_result_becomes_a_row(self):
         path = os.path.join(self.dir, "result.json")
@@ -186,6 +263,13 @@ class StrengthScripts(unittest.TestCase):
             json.dump(dict(RESULT, engines=["mk", "sf1500"], options=[{}, {}]), f)
         out = run(ADD, path, "--csv", self.csv, "--dry-run")
         self.assertIn("Stockfish 15.1 UCI_Elo 1500,1500,Stockfish UCI_Elo", out.stdout)
+        # A level rated against a rated engine (anchors.csv's preset sf@1500) is rated at that.
+        anchors = os.path.join(self.dir, "anchors.csv")
+        shutil.copy(os.path.join(ROOT, "docs", "strength", "anchors.csv"), anchors)
+        with open(anchors, "a", encoding="utf-8") as f:
+            f.write("Stockfish 15.1 UCI_Elo 1500,sf@1500,1720,CCRL 40/40,estimate,via Fairy-Max\n")
+        out = run(ADD, path, "--csv", self.csv, "--anchors", anchors, "--dry-run")
+        self.assertIn("Stockfish 15.1 UCI_Elo 1500,1720,CCRL 40/40", out.stdout)
 
     def test_the_calibration_plan_is_printed_not_played(self):
         out = run(CALIBRATE, "--dry-run", "--csv", self.csv, "--runner", "match.py")
@@ -226,6 +310,23 @@ class StrengthScripts(unittest.TestCase):
                      "--games", "50", "--runner", "match.py")
         self.assertIn("-e sf@2000", custom.stdout)
         self.assertIn("--games 50", custom.stdout)
+        # Stockfish's own levels rated first (the bottom of the range): Stockfish at the
+        # setting is the first engine, the weakest rated anchor its opponent, the rows go to
+        # their own CSV, with no UCI_Elo of ours and no version of ours.
+        levels = run(CALIBRATE, "--dry-run", "--stockfish-levels", "--settings", "1350,1500",
+                     "--concurrency", "2").stdout.splitlines()
+        games = [l for l in levels if l.startswith("cutechess-cli ")]
+        self.assertEqual(len(games), 2, levels)
+        self.assertTrue(games[0].startswith(
+            "cutechess-cli -engine cmd=/usr/games/stockfish name=sf1350 proto=uci "))
+        self.assertIn("option.UCI_LimitStrength=true option.UCI_Elo=1350 -engine "
+                      "cmd=/usr/games/fairymax name=fairymax", games[0])
+        self.assertNotIn("minkowski", " ".join(games))
+        adds = [l for l in levels if "add-match.py" in l]
+        self.assertEqual(len(adds), 2)
+        self.assertTrue(all("--csv docs/strength/stockfish-levels.csv" in l for l in adds))
+        self.assertIn("--player sf1500", adds[1])
+        self.assertFalse(any("--uci-elo" in l or "--commit" in l for l in adds))
         bad = run(CALIBRATE, "--dry-run", "--settings", "1000")
         self.assertEqual(bad.returncode, 2)
         self.assertIn("1350..2800", bad.stderr)
