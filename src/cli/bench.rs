@@ -41,6 +41,11 @@ pub fn run(args: &BenchArgs) -> ExitCode {
         "pawn-king cache {hits} hits of {probes} lookups ({:.1} %)",
         hits as f64 * 100.0 / probes.max(1) as f64
     );
+    let (probes, hits) = report.values;
+    println!(
+        "evaluation cache {hits} hits of {probes} lookups ({:.1} %)",
+        hits as f64 * 100.0 / probes.max(1) as f64
+    );
     println!("{} nodes {} nps", report.nodes, report.nps);
     ExitCode::SUCCESS
 }

@@ -115,6 +115,8 @@ pub struct BenchReport {
     /// The main thread's pawn-king cache: lookups and hits over the whole run (one cache,
     /// kept from position to position as in a game).
     pub pawn_king: (u64, u64),
+    /// The same cache's table of whole evaluations: lookups and hits.
+    pub values: (u64, u64),
     /// The main thread's per-rule counters over the run (zero-sized without the
     /// `search-stats` feature).
     pub stats: SearchStats,
@@ -192,6 +194,7 @@ fn bench(depth: u32, threads: usize, control: &SearchControl) -> BenchReport {
         elapsed,
         nps,
         pawn_king: searcher.pawn_king_stats(),
+        values: searcher.value_stats(),
         stats: searcher.take_stats(),
     }
 }

@@ -44,4 +44,20 @@ impl Searcher {
     pub fn pawn_king_stats(&self) -> (u64, u64) {
         (self.pawn_king.probes(), self.pawn_king.hits())
     }
+
+    /// Lookups and hits of whole evaluations in the main thread's evaluation caches since the
+    /// last `clear` (every static evaluation the search asks for is first looked up there).
+    ///
+    /// ```
+    /// use minkowski::search::{Limits, SearchControl, Searcher};
+    /// let mut searcher = Searcher::new(1);
+    /// let limits = Limits { depth: Some(6), ..Default::default() };
+    /// searcher.search(&shakmaty::Chess::default(), &[], &limits, &SearchControl::default(), &mut ());
+    /// let (probes, hits) = searcher.value_stats();
+    /// assert!(hits > 0 && hits <= probes);
+    /// ```
+    #[must_use]
+    pub fn value_stats(&self) -> (u64, u64) {
+        (self.pawn_king.value_probes(), self.pawn_king.value_hits())
+    }
 }

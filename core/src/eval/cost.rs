@@ -56,7 +56,7 @@ pub enum Stage {
     /// The whole evaluation without a cache ([`Evaluator::evaluate_from`]).
     Whole,
     /// The whole evaluation with a warm pawn-king cache ([`Evaluator::evaluate_cached`]): what
-    /// the search calls.
+    /// the search calls, for a position its table of whole values does not hold.
     WholeCached,
 }
 
@@ -269,8 +269,10 @@ stage!(stage_endgame_scale, |_e, p, _c, acc| {
 stage!(stage_whole, |e, p, _c, _acc| {
     e.evaluate_from(&p.board, p.turn, p.material_psqt).0
 });
+// Past the table of whole values (a set swept again is all hits there): the evaluation a
+// search pays for a position it has not evaluated yet.
 stage!(stage_whole_cached, |e, p, c, _acc| {
-    e.evaluate_cached(&p.board, p.turn, p.material_psqt, c).0
+    e.evaluate_uncached(&p.board, p.turn, p.material_psqt, c).0
 });
 
 impl Evaluator {

@@ -17,7 +17,7 @@
 
 use shakmaty::{Board, Color};
 
-use super::pawn_king::WeightsStamp;
+use super::stamp::WeightsStamp;
 use crate::value::Value;
 
 /// The 64-bit key and the 47-bit check of a position (see the module's documentation).

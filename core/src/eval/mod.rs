@@ -34,6 +34,7 @@ pub mod pieces;
 pub mod scale;
 pub mod score;
 mod stages;
+pub mod stamp;
 pub mod tactics;
 pub mod targets;
 pub mod term;
@@ -52,6 +53,7 @@ use shakmaty::{Board, Chess, Color, Position};
 pub use crate::value::Value;
 use base::TEMPO;
 pub use combine::EVAL_LIMIT;
+use eval_cache::PositionHash;
 use pawn_king::{PawnKingCache, WeightsStamp};
 use score::S;
 use trace::{Coefficients, CountingTracer, EvalTrace};
@@ -314,10 +316,12 @@ impl Evaluator {
         self.evaluate_rest(board, turn, material_psqt, &mut (), None, None)
     }
 
-    /// [`Evaluator::evaluate_from`] with a [`PawnKingCache`]: the same value, with the terms
-    /// that depend only on pawns and kings read from `cache` when it has them (and stored in it
-    /// when not). A searcher keeps one cache per thread. A cache last filled by an evaluator
-    /// with other weights (another [`WeightsStamp`]) is emptied first.
+    /// [`Evaluator::evaluate_from`] with a [`PawnKingCache`]: the same value, read whole from
+    /// the cache's table of values when it holds this position (`board` and `turn`, matched by
+    /// a 64-bit key and a 47-bit check), else evaluated with the terms that depend only on
+    /// pawns and kings read from `cache` when it has them; both are stored in it. A searcher
+    /// keeps one cache per thread. A cache last filled by an evaluator with other weights
+    /// (another [`WeightsStamp`]) is emptied first.
     ///
     /// ```
     /// use minkowski_core::eval::{Evaluator, pawn_king::PawnKingCache};
@@ -329,6 +333,27 @@ impl Evaluator {
     /// ```
     #[must_use]
     pub fn evaluate_cached(
+        &self,
+        board: &Board,
+        turn: Color,
+        material_psqt: S,
+        cache: &mut PawnKingCache,
+    ) -> Value {
+        // A search meets many positions again: their whole value first (exact: the entry's
+        // key and check are the position's, see `eval_cache`).
+        let hash = PositionHash::of_board(board, turn);
+        if let Some(value) = cache.probe_value(self.stamp, hash) {
+            return value;
+        }
+        let value = self.evaluate_uncached(board, turn, material_psqt, cache);
+        cache.store_value(self.stamp, hash, value);
+        value
+    }
+
+    /// [`Evaluator::evaluate_cached`] where the table of whole values did not have `board`: the
+    /// evaluation, with the pawn-and-king terms from `cache`.
+    #[inline]
+    fn evaluate_uncached(
         &self,
         board: &Board,
         turn: Color,
@@ -424,5 +449,34 @@ mod tests {
         );
         assert_eq!(plain.stamp(), clone.stamp());
         assert_ne!(plain.stamp(), changed.stamp());
+    }
+
+    /// The table of whole values answers a position met again with its evaluation, and only
+    /// that position: the second pass over positions that differ by the side to move or one
+    /// piece is all hits, each equal to the full evaluation.
+    #[test]
+    fn the_value_table_answers_only_the_same_position() {
+        let fens = [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPPQPPP/RNB1K2R b KQkq - 4 4",
+            "8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        ];
+        let positions: Vec<Chess> = fens.iter().map(|fen| position(fen)).collect();
+        let e = Evaluator::default();
+        let mut cache = PawnKingCache::default();
+        for pass in 0..2 {
+            for pos in &positions {
+                let (board, turn) = (pos.board(), pos.turn());
+                let value = e.evaluate_cached(board, turn, e.material_psqt(board), &mut cache);
+                assert_eq!(value, e.evaluate(pos), "pass {pass}");
+            }
+            let hits = if pass == 0 { 0 } else { positions.len() as u64 };
+            assert_eq!(cache.value_hits(), hits, "pass {pass}");
+        }
+        assert_eq!(cache.value_probes(), 2 * positions.len() as u64);
+        cache.clear();
+        assert_eq!((cache.value_probes(), cache.value_hits()), (0, 0));
     }
 }

@@ -9,12 +9,14 @@
 //! evaluator with another stamp uses it. The cache belongs to one searcher (no sharing, no
 //! locks); an evaluation that traces bypasses it.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use shakmaty::{Bitboard, Color};
 
+use super::eval_cache::{EvalCache, PositionHash};
 use super::info::Info;
 use super::score::S;
+/// Which weights filled a cache (defined with the caches' common parts, kept here by its old path).
+pub use super::stamp::WeightsStamp;
+use crate::value::Value;
 
 /// One configuration's pawn-and-king terms (White's point of view) and passed pawns, in 32
 /// bytes aligned to 32: an entry never straddles two cache lines, so one load (and one
@@ -33,33 +35,6 @@ struct Entry {
 
 const _: () = assert!(size_of::<Entry>() == 32);
 
-/// Which weights an evaluator holds, as a pawn-king cache records them: a number drawn afresh
-/// (from a process-wide counter) whenever an evaluator is made or its weights may change, and
-/// copied with the evaluator. Never [`WeightsStamp::NONE`], which marks a cache that holds no
-/// one's sums yet.
-///
-/// ```
-/// use minkowski_core::eval::pawn_king::WeightsStamp;
-/// assert_ne!(WeightsStamp::new(), WeightsStamp::new());
-/// assert_ne!(WeightsStamp::new(), WeightsStamp::NONE);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct WeightsStamp(u64);
-
-impl WeightsStamp {
-    /// No weights: what a new or cleared cache records.
-    pub const NONE: WeightsStamp = WeightsStamp(0);
-
-    /// A stamp no other call returned.
-    #[must_use]
-    #[allow(clippy::new_without_default)] // a default would hide that each call differs
-    pub fn new() -> WeightsStamp {
-        static NEXT: AtomicU64 = AtomicU64::new(1);
-        // 2^64 stamps never run out; Relaxed suffices: only uniqueness matters.
-        WeightsStamp(NEXT.fetch_add(1, Ordering::Relaxed))
-    }
-}
-
 /// A fixed-size table of pawn-king entries, replaced always, of the weights of one
 /// [`WeightsStamp`] at a time.
 ///
@@ -71,6 +46,12 @@ impl WeightsStamp {
 /// let (board, turn, sum) = (pos.board(), pos.turn(), e.material_psqt(pos.board()));
 /// assert_eq!(e.evaluate_cached(board, turn, sum, &mut cache), e.evaluate(&pos));
 /// assert_eq!(e.evaluate_cached(board, turn, sum, &mut cache), e.evaluate(&pos)); // a hit
+/// assert_eq!(cache.value_hits(), 1);
+/// // 1. Nf3: the same pawns and kings, another position.
+/// let nf3 = shakmaty::uci::UciMove::from_ascii(b"g1f3").unwrap().to_move(&pos).unwrap();
+/// let pos = pos.play(nf3).unwrap();
+/// let (board, turn, sum) = (pos.board(), pos.turn(), e.material_psqt(pos.board()));
+/// assert_eq!(e.evaluate_cached(board, turn, sum, &mut cache), e.evaluate(&pos));
 /// assert_eq!(cache.hits(), 1);
 /// assert_eq!(cache.stamp(), e.stamp());
 /// ```
@@ -83,6 +64,11 @@ pub struct PawnKingCache {
     kib: usize,
     probes: u64,
     hits: u64,
+    /// Whole evaluations by position, an eighth as many KiB as the entries (small enough to
+    /// stay in the CPU's cache): a search meets many positions again soon (re-searches, the
+    /// quiescence search evaluating before it asks the transposition table) where its
+    /// transposition table kept no value.
+    values: EvalCache,
 }
 
 impl Default for PawnKingCache {
@@ -111,6 +97,7 @@ impl PawnKingCache {
             kib: (entries * size_of::<Entry>()).div_ceil(1024),
             probes: 0,
             hits: 0,
+            values: EvalCache::with_kib((entries * size_of::<Entry>()) / 1024 / 8),
         }
     }
 
@@ -125,6 +112,7 @@ impl PawnKingCache {
     pub fn with_kib(kib: usize) -> PawnKingCache {
         PawnKingCache {
             kib,
+            values: EvalCache::with_kib(kib / 8),
             ..PawnKingCache::new(kib.saturating_mul(1024) / size_of::<Entry>())
         }
     }
@@ -173,6 +161,7 @@ impl PawnKingCache {
         self.stamp = WeightsStamp::NONE;
         self.probes = 0;
         self.hits = 0;
+        self.values.clear();
     }
 
     /// The stamp of the weights whose sums it holds ([`WeightsStamp::NONE`] when new or
@@ -205,6 +194,34 @@ impl PawnKingCache {
     #[must_use]
     pub fn hits(&self) -> u64 {
         self.hits
+    }
+
+    /// Lookups of whole evaluations so far (every [`Evaluator::evaluate_cached`] makes one;
+    /// the pawn-king table is asked only when it misses).
+    ///
+    /// [`Evaluator::evaluate_cached`]: super::Evaluator::evaluate_cached
+    #[must_use]
+    pub fn value_probes(&self) -> u64 {
+        self.values.probes()
+    }
+
+    /// Lookups of whole evaluations that found the position's value.
+    #[must_use]
+    pub fn value_hits(&self) -> u64 {
+        self.values.hits()
+    }
+
+    /// The value of the position of `hash` if the table of whole evaluations holds it (of
+    /// the weights of `stamp`: a table of other weights is emptied first).
+    #[inline]
+    pub(super) fn probe_value(&mut self, stamp: WeightsStamp, hash: PositionHash) -> Option<Value> {
+        self.values.probe(stamp, hash)
+    }
+
+    /// Keeps the value of the position of `hash`, evaluated with the weights of `stamp`.
+    #[inline]
+    pub(super) fn store_value(&mut self, stamp: WeightsStamp, hash: PositionHash, value: Value) {
+        self.values.store(stamp, hash, value);
     }
 
     /// Starts loading the entry of `info`'s configuration into the CPU cache. The evaluation
