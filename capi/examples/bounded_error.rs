@@ -2,9 +2,10 @@
 //! given, every position one legal move after each of them, and random playouts from them
 //! (16 random legal moves from each, every position on the way: hanging pieces and forks
 //! everywhere, the threats family at its largest). For each position, the difference between
-//! the exact evaluation and the lazy estimate (`Evaluator::lazy_estimate`, what
-//! `mk_evaluator_evaluate_bounded` compares with its window) against the margin
-//! `MK_LAZY_MARGIN`; then for random windows around the exact value what the C call returns:
+//! the exact evaluation and the late estimate (`Evaluator::lazy_estimate`, what
+//! `mk_evaluator_evaluate_bounded` compares with its window second) against the margin
+//! `MK_LAZY_MARGIN`, and the cheap estimate's (`Evaluator::cheap_estimate`, compared first,
+//! against `MK_LAZY_MARGIN_EARLY`); then for random windows around the exact value what the C call returns:
 //! the exact value inside the window (checked), how often a bound outside it, how far that lies
 //! from the exact value, and whether it is ever on the wrong side of the window (a fail).
 //! Deterministic: no timing.
@@ -15,8 +16,8 @@ use std::ffi::CString;
 use std::ptr::null;
 
 use minkowski_capi::{
-    MK_LAZY_MARGIN, MK_OK, MkPosition, mk_evaluator_evaluate_bounded, mk_evaluator_free,
-    mk_evaluator_new, mk_position_from_fen,
+    MK_LAZY_MARGIN, MK_LAZY_MARGIN_EARLY, MK_OK, MkPosition, mk_evaluator_evaluate_bounded,
+    mk_evaluator_free, mk_evaluator_new, mk_position_from_fen,
 };
 use minkowski_core::eval::Evaluator;
 use minkowski_core::eval::pawn_king::PawnKingCache;
@@ -74,7 +75,9 @@ fn main() {
             playouts.push(pos.clone());
         }
     }
-    println!("margin MK_LAZY_MARGIN = {MK_LAZY_MARGIN} cp");
+    println!(
+        "margins MK_LAZY_MARGIN = {MK_LAZY_MARGIN} cp, MK_LAZY_MARGIN_EARLY = {MK_LAZY_MARGIN_EARLY} cp"
+    );
     let evaluator = Evaluator::default();
     let mut cache = PawnKingCache::default();
     let handle = unsafe { mk_evaluator_new(null()) };
@@ -86,6 +89,8 @@ fn main() {
     for (name, set) in sets {
         // exact - estimate, for the positions that have an estimate (no endgame knowledge).
         let mut errors: Vec<i32> = Vec::new();
+        // The same for the cheap estimate (what the call compares first, MK_LAZY_MARGIN_EARLY).
+        let mut cheap_errors: Vec<i32> = Vec::new();
         let mut worst: Vec<(i32, String)> = Vec::new();
         let (mut calls, mut inside, mut bounds, mut fails) = (0u64, 0u64, 0u64, 0u64);
         let (mut gap_sum, mut gap_max) = (0i64, 0i32);
@@ -94,6 +99,9 @@ fn main() {
             let sum = evaluator.material_psqt(board);
             let exact = evaluator.evaluate(pos).0;
             let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+            if let Some(estimate) = evaluator.cheap_estimate(board, turn, sum, &mut cache) {
+                cheap_errors.push((exact - estimate.0).abs());
+            }
             if let Some(estimate) = evaluator.lazy_estimate(board, turn, sum, &mut cache) {
                 let error = exact - estimate.0;
                 errors.push(error);
@@ -152,6 +160,19 @@ fn main() {
             at(&magnitudes, 0.999),
             at(&magnitudes, 0.9999),
             magnitudes[magnitudes.len() - 1],
+        );
+        cheap_errors.sort_unstable();
+        let cheap_beyond = cheap_errors
+            .iter()
+            .filter(|&&e| e > MK_LAZY_MARGIN_EARLY)
+            .count();
+        println!(
+            "  |exact - cheap estimate|: median {}, p99 {}, p99.9 {}, p99.99 {}, max {}; beyond MK_LAZY_MARGIN_EARLY: {cheap_beyond}",
+            at(&cheap_errors, 0.5),
+            at(&cheap_errors, 0.99),
+            at(&cheap_errors, 0.999),
+            at(&cheap_errors, 0.9999),
+            cheap_errors[cheap_errors.len() - 1],
         );
         for (_, line) in &worst {
             println!("    largest: {line}");

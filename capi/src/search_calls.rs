@@ -119,14 +119,16 @@ pub unsafe extern "C" fn mk_evaluator_evaluate_keyed(
 /// The bounded call (lazy evaluation), for a search that only needs to know on which side of
 /// its window (alpha, beta) the value lies, with the checks of mk_evaluator_evaluate_trusted.
 /// If the exact value v (that of mk_evaluator_evaluate_trusted) lies inside, alpha < v < beta,
-/// *cp is v, bit for bit. Otherwise *cp may be a cheap estimate instead (material, piece
-/// squares, the pawn-and-king terms and the tempo bonus), returned only when it lies more than
-/// MK_LAZY_MARGIN outside the window: *cp >= beta + MK_LAZY_MARGIN, meaning v >= beta, or
-/// *cp <= alpha - MK_LAZY_MARGIN, meaning v <= alpha; treat it as a bound (fail high, fail
-/// low), not as the value. The meaning holds wherever the expensive terms (mobility, king
-/// danger, threats, passed pawns, piece placement, drawishness) add less than the margin: on
-/// the measured positions (docs/embedding.md) no bound was on the wrong side of its window, but
-/// it is not proven for every position. A position with specialised endgame knowledge is
+/// *cp is v, bit for bit. Otherwise *cp may be an estimate instead, at one of two points of
+/// the evaluation: first the cheap estimate (material, piece squares, the pawn-and-king terms
+/// and the tempo bonus), returned only when it lies more than MK_LAZY_MARGIN_EARLY outside the
+/// window; then the late estimate (everything but threats and piece placement), returned only
+/// when it lies more than MK_LAZY_MARGIN outside. Either way *cp >= beta + MK_LAZY_MARGIN,
+/// meaning v >= beta, or *cp <= alpha - MK_LAZY_MARGIN, meaning v <= alpha; treat it as a
+/// bound (fail high, fail low), not as the value. The meaning holds wherever the terms an
+/// estimate leaves out add less than its margin: on the measured positions (docs/embedding.md)
+/// no bound was on the wrong side of its window, but it is not proven for every position. A
+/// position with specialised endgame knowledge is
 /// always evaluated exactly. Returns MK_OK, MK_ERR_ARGUMENT if alpha >= beta, or the trusted
 /// call's codes. The evaluation cache is not used.
 ///
@@ -162,8 +164,14 @@ pub unsafe extern "C" fn mk_evaluator_evaluate_bounded(
 /// (centipawns): see mk_evaluator_evaluate_bounded.
 pub const MK_LAZY_MARGIN: i32 = 500;
 
-// The header's margin is the core crate's.
+/// How far outside its window the bounded call's cheap estimate must lie before it answers
+/// with it (centipawns, at least MK_LAZY_MARGIN): see mk_evaluator_evaluate_bounded.
+pub const MK_LAZY_MARGIN_EARLY: i32 = 4500;
+
+// The header's margins are the core crate's.
 const _: () = assert!(MK_LAZY_MARGIN == minkowski_core::eval::bounded::LAZY_MARGIN);
+const _: () = assert!(MK_LAZY_MARGIN_EARLY == minkowski_core::eval::bounded::LAZY_MARGIN_EARLY);
+const _: () = assert!(MK_LAZY_MARGIN_EARLY >= MK_LAZY_MARGIN);
 
 /// Sets the size of the evaluator's evaluation cache to about kib KiB (16 bytes a position,
 /// rounded down to a power of two positions), emptying it and its counts; 0 turns it off (the

@@ -92,4 +92,46 @@ fn print_stats(stats: &minkowski::search::stats::SearchStats) {
     for problem in stats.check() {
         println!("inconsistent counters: {problem}");
     }
+    print_lazy(stats.lazy());
+}
+
+/// The lazy evaluation's measured error at the quiescence stand pats: for each estimate, the
+/// distribution of `|exact − estimate|`, then by candidate margin how often it would answer
+/// and how often (and how far) the exact value lay on the other side of the bound.
+#[cfg(feature = "search-stats")]
+fn print_lazy(lazy: &minkowski::search::stats::lazy::LazyErrors) {
+    use minkowski::search::stats::lazy::{LAZY_ERROR_BUCKETS, LAZY_MARGINS};
+    let percent = |a: u64, b: u64| a as f64 * 100.0 / b.max(1) as f64;
+    println!("lazy evaluation: {} stand pats measured", lazy.stand_pats);
+    for (name, stage) in [("cheap", &lazy.cheap), ("late", &lazy.late)] {
+        println!(
+            "{name} estimate: {} stand pats, max |exact - estimate| {}",
+            stage.samples, stage.max_error
+        );
+        let mut below = 0;
+        for (bucket, &count) in LAZY_ERROR_BUCKETS.iter().zip(&stage.errors) {
+            below += count;
+            if count > 0 {
+                println!(
+                    "  |error| <= {bucket:>10}: {count:>10} ({:>6.2} % cumulative {:>7.3} %)",
+                    percent(count, stage.samples),
+                    percent(below, stage.samples)
+                );
+            }
+        }
+        println!(
+            "  {:>6} {:>10} {:>8} {:>8} {:>9} {:>8} {:>8}",
+            "margin", "answers", "ans %", "wrong", "wrong %", "mean cp", "max cp"
+        );
+        for (i, margin) in LAZY_MARGINS.iter().enumerate() {
+            let (fired, wrong) = (stage.fired[i], stage.wrong[i]);
+            println!(
+                "  {margin:>6} {fired:>10} {:>7.2}% {wrong:>8} {:>8.4}% {:>8.0} {:>8}",
+                percent(fired, stage.samples),
+                percent(wrong, fired),
+                stage.wrong_sum[i] as f64 / wrong.max(1) as f64,
+                stage.wrong_max[i]
+            );
+        }
+    }
 }

@@ -138,6 +138,18 @@ tunable_params! {
     /// Quiescence: when the static eval is this far below alpha, captures that do not win
     /// material (SEE < 1) are skipped.
     qsearch_see_margin = 100 in 0..=400, c_end 15.0;
+    /// Quiescence, lazy evaluation of the stand pat (`eval::bounded`; 0 = off): the cheap
+    /// estimate (material, piece squares, pawns and kings) stands for the evaluation where it
+    /// lies more than this outside the window (docs/search.md, "Lazy evaluation").
+    lazy_margin_early = 0 in 0..=3000, c_end 100.0;
+    /// Quiescence, lazy evaluation (0 = off): the late estimate (all but threats and piece
+    /// placement) stands for the evaluation where it lies more than this outside the window.
+    lazy_margin_late = 0 in 0..=1500, c_end 50.0;
+    /// Quiescence, lazy evaluation: the stand pat's score is an estimate moved this share
+    /// (percent) of its margin toward the window (0: the estimate as it is, as Stockfish's
+    /// classical evaluation; 100: the bound the margin guarantees). Delta and SEE pruning
+    /// compare the estimate itself.
+    lazy_shift_percent = 0 in 0..=100, c_end 5.0;
 
     /// History: the bonus (and malus) of a cutoff at depth `d` is
     /// `clamp(history_bonus_per_ply * d - history_bonus_offset, 0, history_bonus_max)`: linear,

@@ -8,8 +8,9 @@ use super::board::CheckInfo;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::see::captured_value;
 use super::stats::Rule;
-use super::tt::{PackedMove, TtBound};
+use super::tt::{NO_EVAL, PackedMove, TtBound};
 use super::worker::Worker;
+use crate::eval::bounded::LazyWindow;
 use crate::eval::tactics::winning_fork_squares;
 use crate::geometry::knight_attacks_set;
 use crate::value::{MAX_PLY, Value};
@@ -25,8 +26,13 @@ struct QNode {
     in_check: bool,
     /// The upper bound of the window.
     beta: Value,
-    /// The corrected static evaluation (`-INFINITE` in check).
+    /// The corrected static evaluation (`-INFINITE` in check): what delta and SEE pruning
+    /// compare with alpha.
     static_eval: Value,
+    /// The stand pat's score, where the move loop's best starts: the static evaluation, or,
+    /// for a lazy estimate below the window, the estimate moved toward alpha
+    /// (`lazy_shift_percent`).
+    stand_pat: Value,
 }
 
 /// What the quiescence search's move loop found.
@@ -87,16 +93,12 @@ impl Worker<'_> {
         let key = self.frames[ply].key;
         // Not in check, evaluate before the probe: the TT bucket, prefetched when the move was
         // made, arrives meanwhile (nine nodes in ten here miss the TT anyway). A hit's stored
-        // evaluation is this same value.
+        // evaluation is this same value. With lazy evaluation on it may be an estimate (not
+        // exact), standing for the evaluation on its side of the stand pat's window.
         let fresh_eval = if in_check {
-            -Value::INFINITE
+            (-Value::INFINITE, 0)
         } else {
-            self.eval.evaluate_cached(
-                pos.board(),
-                pos.turn(),
-                self.frames[ply].psqt,
-                self.pawn_king,
-            )
+            self.stand_pat_eval(pos, ply, alpha, beta)
         };
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit
@@ -108,18 +110,26 @@ impl Worker<'_> {
 
         // Step 3: stand pat: not in check, the side to move may decline every capture, so the
         // corrected static evaluation is a lower bound (and may cut).
-        let (raw_eval, static_eval) = if in_check {
-            (-Value::INFINITE, -Value::INFINITE)
+        // An estimate's score is moved toward the window by `lazy_shift_percent` of its
+        // margin, which keeps it outside: as far as the margin holds, at 100 % a true bound.
+        let (raw_eval, eval_exact, static_eval, stand_pat) = if in_check {
+            let none = -Value::INFINITE;
+            (none, true, none, none)
         } else {
-            let raw = hit.map_or(fresh_eval, |h| h.eval);
+            let (raw, margin) = match hit {
+                Some(h) if h.eval != NO_EVAL => (h.eval, 0),
+                _ => fresh_eval,
+            };
+            let shift = margin * self.params.lazy_shift_percent / 100;
             let corr_keys = &self.frames[ply].corr_keys;
             let corrected = self.heur.correction.corrected(pos.turn(), corr_keys, raw);
             self.stats.record(Rule::QStandPat, corrected >= beta);
             if corrected >= beta {
-                return corrected;
+                return Value(corrected.0 - shift);
             }
-            alpha = alpha.max(corrected);
-            (raw, corrected)
+            let stand_pat = Value(corrected.0 + shift);
+            alpha = alpha.max(stand_pat);
+            (raw, margin == 0, corrected, stand_pat)
         };
 
         // Step 4: the moves (`qsearch_moves`): captures and promotions, or every evasion.
@@ -129,6 +139,7 @@ impl Worker<'_> {
             in_check,
             beta,
             static_eval,
+            stand_pat,
         };
         let tt_move = hit.map_or(PackedMove::NONE, |h| h.mv);
         let Some(moves) = self.qsearch_moves(pos, &node, alpha, tt_move) else {
@@ -142,9 +153,72 @@ impl Worker<'_> {
         let best = moves.best;
         let bound = TtBound::of(best, beta, moves.best_move.is_some());
         let mv = moves.best_move.map_or(PackedMove::NONE, PackedMove::pack);
-        let eval_store = if in_check { Value::DRAW } else { raw_eval };
+        // A lazy estimate is no evaluation to keep: the main search reads the stored one.
+        let eval_store = match (in_check, eval_exact) {
+            (true, _) => Value::DRAW,
+            (false, true) => raw_eval,
+            (false, false) => NO_EVAL,
+        };
         self.tt.store(key, mv, best, eval_store, 0, bound, ply);
         best
+    }
+
+    /// The raw static evaluation of the quiescence node `pos` at `ply` (not in check) for a
+    /// stand pat in the window `(alpha, beta)`, and 0 if it is exact, else the margin of the
+    /// estimate it is. With lazy evaluation
+    /// on (`lazy_margin_early`, `lazy_margin_late`) the evaluation gets the window less the
+    /// correction (the stand pat compares the corrected value) and may answer with an estimate
+    /// far outside it.
+    fn stand_pat_eval(
+        &mut self,
+        pos: &Chess,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> (Value, i32) {
+        let (board, turn, psqt) = (pos.board(), pos.turn(), self.frames[ply].psqt);
+        let (early, late) = (self.params.lazy_margin_early, self.params.lazy_margin_late);
+        if early <= 0 && late <= 0 {
+            let exact = self.eval.evaluate_cached(board, turn, psqt, self.pawn_king);
+            #[cfg(feature = "search-stats")]
+            self.measure_lazy(pos, ply, exact, alpha, beta);
+            return (exact, 0);
+        }
+        let correction = self
+            .heur
+            .correction
+            .correction(turn, &self.frames[ply].corr_keys);
+        let window = LazyWindow {
+            alpha: alpha.0 - correction,
+            beta: beta.0 - correction,
+            early_margin: early,
+            late_margin: late,
+        };
+        let bounded = self
+            .eval
+            .evaluate_within(board, turn, psqt, window, self.pawn_king);
+        (bounded.value, bounded.margin)
+    }
+
+    /// The `search-stats` build's measurement of the lazy evaluation at a stand pat whose
+    /// exact raw evaluation is `exact`: both estimates against the window less the correction.
+    #[cfg(feature = "search-stats")]
+    fn measure_lazy(&mut self, pos: &Chess, ply: usize, exact: Value, alpha: Value, beta: Value) {
+        let (board, turn, psqt) = (pos.board(), pos.turn(), self.frames[ply].psqt);
+        let correction = self
+            .heur
+            .correction
+            .correction(turn, &self.frames[ply].corr_keys);
+        let estimates = [
+            self.eval.cheap_estimate(board, turn, psqt, self.pawn_king),
+            self.eval.lazy_estimate(board, turn, psqt, self.pawn_king),
+        ];
+        self.stats.lazy_sample(
+            exact.0,
+            estimates.map(|e| e.map(|v| v.0)),
+            alpha.0 - correction,
+            beta.0 - correction,
+        );
     }
 
     /// Step 4 of the quiescence search: the moves of `node` from `alpha` (its TT move
@@ -159,7 +233,7 @@ impl Worker<'_> {
         tt_move: PackedMove,
     ) -> Option<QMovesSearched> {
         let (ply, in_check, beta) = (node.ply, node.in_check, node.beta);
-        let mut best = node.static_eval;
+        let mut best = node.stand_pat;
         let kind = if in_check {
             PickerKind::Evasions
         } else {

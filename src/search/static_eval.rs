@@ -6,7 +6,7 @@
 use shakmaty::{Chess, Position};
 
 use super::node::{Node, NodeEval};
-use super::tt::{TtBound, TtHit};
+use super::tt::{NO_EVAL, TtBound, TtHit};
 use super::worker::Worker;
 use crate::value::Value;
 
@@ -47,7 +47,7 @@ impl Worker<'_> {
     }
 
     /// The raw and the corrected static eval of the node `pos` at `ply` (both `-INFINITE` in
-    /// check): the TT's stored eval on a hit, after a null move the parent's with the tempo
+    /// check): the TT's stored eval on a hit that has one, after a null move the parent's with the tempo
     /// handed over, else the evaluation.
     fn static_evals(
         &mut self,
@@ -59,7 +59,9 @@ impl Worker<'_> {
         if in_check {
             return (-Value::INFINITE, -Value::INFINITE);
         }
-        let raw = if let Some(h) = hit {
+        let raw = if let Some(h) = hit
+            && h.eval != NO_EVAL
+        {
             h.eval
         } else if ply > 0
             && self.frames[ply].played.is_none()

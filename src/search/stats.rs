@@ -7,6 +7,11 @@
 //! signature pins is the same machine code with or without the calls in it. The counters are
 //! the main thread's (helpers keep none); the library only counts, the command line formats.
 
+pub mod lazy;
+
+#[cfg(feature = "search-stats")]
+use lazy::LazyErrors;
+
 /// The rules that are counted. A rule is *tried* when its cheap preconditions hold (depth,
 /// node type, the move's kind) and the test itself is about to decide; it *fires* when it
 /// prunes, reduces, extends or cuts.
@@ -163,6 +168,8 @@ pub struct SearchStats {
     reduction_plies: u64,
     /// All nodes the worker counted (main search and quiescence), for the consistency check.
     nodes: u64,
+    /// The lazy evaluation's estimates against the exact stand pats (`lazy.rs`).
+    lazy: LazyErrors,
 }
 
 /// The counters of one or more searches (zero-sized and inert without the `search-stats`
@@ -185,6 +192,7 @@ impl Default for SearchStats {
             qnodes: 0,
             reduction_plies: 0,
             nodes: 0,
+            lazy: LazyErrors::default(),
         }
     }
 }
@@ -324,6 +332,32 @@ impl SearchStats {
         self.qnodes += other.qnodes;
         self.reduction_plies += other.reduction_plies;
         self.nodes += other.nodes;
+        self.lazy.merge(&other.lazy);
+    }
+
+    /// A quiescence stand pat: the `exact` raw evaluation, the cheap and the late estimate
+    /// (`None` where endgame knowledge applies) and the window `(alpha, beta)` of the raw
+    /// evaluation (the stand pat's, less the correction).
+    pub(crate) fn lazy_sample(
+        &mut self,
+        exact: i32,
+        estimates: [Option<i32>; 2],
+        alpha: i32,
+        beta: i32,
+    ) {
+        self.lazy.stand_pats += 1;
+        if let Some(e) = estimates[0] {
+            self.lazy.cheap.record(exact, e, alpha, beta);
+        }
+        if let Some(e) = estimates[1] {
+            self.lazy.late.record(exact, e, alpha, beta);
+        }
+    }
+
+    /// The lazy evaluation's measurements.
+    #[must_use]
+    pub fn lazy(&self) -> &LazyErrors {
+        &self.lazy
     }
 
     /// How often `rule` was tried and fired.

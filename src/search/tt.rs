@@ -83,6 +83,11 @@ impl TtBound {
     }
 }
 
+/// The static evaluation an entry stores when it has none: in check (the main search's
+/// `-INFINITE`), or where the quiescence search's stand pat had only a lazy estimate
+/// (`eval::bounded`). No evaluation reaches it (they stay within `EVAL_LIMIT`).
+pub const NO_EVAL: Value = Value(-Value::INFINITE.0);
+
 /// One probe result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
@@ -90,7 +95,7 @@ pub struct TtHit {
     pub mv: PackedMove,
     /// Score, already converted back to root-relative mate distances.
     pub value: Value,
-    /// Static evaluation stored with the entry.
+    /// Static evaluation stored with the entry ([`NO_EVAL`] when it has none).
     pub eval: Value,
     /// Remaining depth the score was searched with.
     pub depth: i32,

@@ -1,15 +1,16 @@
 //! The evaluation after material and piece squares ([`Evaluator::evaluate_rest`]), shared by
 //! the full evaluation ([`Evaluator::evaluate_board`] and the cached path) and the bounded one
 //! ([`Evaluator::evaluate_bounded`]): the pieces' pass (mobility and the attack maps), the
-//! pawn-and-king terms (from a cache when it has them), passed pawns, king danger and the king
-//! attack; there the bounded evaluation may answer early; then threats, targets and piece
-//! placement, the endgame knowledge or the drawishness stage, and the blend.
+//! pawn-and-king terms (from a cache when it has them; the bounded evaluation takes them first
+//! and may answer there), passed pawns, king danger and the king attack; there the bounded
+//! evaluation may answer again; then threats, targets and piece placement, the endgame
+//! knowledge or the drawishness stage, and the blend.
 
 use shakmaty::{Bitboard, Board, Color};
 
 use super::acc::Acc;
 use super::base::{self, TEMPO};
-use super::bounded::LAZY_MARGIN;
+use super::bounded::{BoundedValue, LazyWindow};
 use super::combine::EVAL_LIMIT;
 use super::combine::{Pair, Parts, combine};
 use super::endgame::{self, Verdict};
@@ -38,8 +39,8 @@ impl Evaluator {
         self.evaluate_rest(board, turn, material_psqt, &mut (), cache, None)
     }
 
-    /// The bounded evaluation's [`Evaluator::evaluate_rest`] with the window `(alpha, beta)`,
-    /// compiled with the `popcnt` instruction enabled.
+    /// The bounded evaluation's [`Evaluator::evaluate_stages`] with `window`, compiled with
+    /// the `popcnt` instruction enabled.
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
     #[target_feature(enable = "popcnt")]
     pub(super) fn bounded_rest_popcnt(
@@ -48,9 +49,9 @@ impl Evaluator {
         turn: Color,
         material_psqt: S,
         cache: &mut PawnKingCache,
-        window: (i32, i32),
-    ) -> Value {
-        self.evaluate_rest(
+        window: LazyWindow,
+    ) -> BoundedValue {
+        self.evaluate_stages(
             board,
             turn,
             material_psqt,
@@ -60,12 +61,7 @@ impl Evaluator {
         )
     }
 
-    /// Everything but material and piece squares (given as `material_psqt`), then the blend.
-    /// With a `cache`, the pawn-and-king terms come from it when it has them (only for
-    /// evaluations that trace nothing: a hit reports no weights; the caller has bound it to this
-    /// evaluator's stamp). With a `window` `(alpha, beta)` (the bounded evaluation), the
-    /// estimate without threats and piece placement is returned instead where it lies more than
-    /// [`LAZY_MARGIN`] outside it.
+    /// [`Evaluator::evaluate_stages`]' value (the exact evaluation when there is no window).
     #[inline(always)]
     pub(super) fn evaluate_rest<T: Tracer>(
         &self,
@@ -74,21 +70,66 @@ impl Evaluator {
         material_psqt: S,
         tracer: &mut T,
         cache: Option<&mut PawnKingCache>,
-        window: Option<(i32, i32)>,
+        window: Option<LazyWindow>,
     ) -> Value {
+        self.evaluate_stages(board, turn, material_psqt, tracer, cache, window)
+            .value
+    }
+
+    /// Everything but material and piece squares (given as `material_psqt`), then the blend.
+    /// With a `cache`, the pawn-and-king terms come from it when it has them (only for
+    /// evaluations that trace nothing: a hit reports no weights; the caller has bound it to this
+    /// evaluator's stamp). With a `window` (the bounded evaluation), an estimate may be returned
+    /// instead of the exact value at two points, each where it lies more than that point's
+    /// margin outside the window ([`LazyWindow`]): after the pawn-and-king terms (the cheap
+    /// estimate) and before threats and piece placement (the late estimate).
+    #[inline(always)]
+    pub(super) fn evaluate_stages<T: Tracer>(
+        &self,
+        board: &Board,
+        turn: Color,
+        material_psqt: S,
+        tracer: &mut T,
+        mut cache: Option<&mut PawnKingCache>,
+        window: Option<LazyWindow>,
+    ) -> BoundedValue {
         let w = &self.weights;
         let mut info = Info::new(board);
         if let Some(cache) = cache.as_deref() {
             cache.prefetch(&info);
         }
         let mut acc = Acc::new(w, tracer);
+
+        // The bounded evaluation's first early answer: material, piece squares and the
+        // pawn-and-king terms (from the cache), blended by the material's phase, where that
+        // lies far enough outside the window. Never where specialised endgame knowledge
+        // applies. The exact evaluation (no window) keeps its own order of the stages.
+        let mut early_passed = None;
+        let mut settled_endgame = None;
+        if let Some(window) = window {
+            let endgame = endgame::lookup(board);
+            if endgame.is_none() && window.early_margin > 0 {
+                let passed = pawn_king_stage(&info, &mut acc, cache.take());
+                let linear = material_psqt + acc.linear();
+                let estimate = self.estimate(linear, &acc, None, turn, base::phase_of(board));
+                if window.excludes(estimate, window.early_margin) {
+                    return BoundedValue::estimate(estimate, window.early_margin);
+                }
+                early_passed = Some(passed);
+            }
+            settled_endgame = Some(endgame);
+        }
+
         // Each side by a call of its own (here and below, where a family runs once per side):
         // each is compiled for its colour, without a test of the colour inside.
         let phase = base::pieces(board, Color::White, &mut info, &mut acc)
             + base::pieces(board, Color::Black, &mut info, &mut acc);
         let phase = phase.min(MAX_PHASE);
         acc.tracer().phase(phase);
-        let passed = pawn_king_stage(&info, &mut acc, cache);
+        let passed = match early_passed {
+            Some(passed) => passed,
+            None => pawn_king_stage(&info, &mut acc, cache),
+        };
         let to_move = SideToMove::new(turn);
         passers::evaluate(board, &info, passed, to_move, &mut acc);
         // Each side's threat against the enemy king, read by king danger and the king attack.
@@ -104,22 +145,21 @@ impl Evaluator {
         }
         king_attack::evaluate_with(board, &info, threats, &mut acc);
 
-        // The bounded evaluation's early answer: everything but threats and piece placement,
-        // where it lies far enough outside the window. It needs the endgame lookup and the
-        // drawishness stage now (which read the pieces and pawns only, and add no linear term),
-        // and keeps them for the end.
+        // The bounded evaluation's late early answer: everything but threats and piece
+        // placement, where it lies far enough outside the window. It needs the drawishness
+        // stage now (which reads the pieces and pawns only, and adds no linear term), and keeps
+        // it for the end.
         let mut settled = None;
-        if let Some((alpha, beta)) = window {
-            let endgame = endgame::lookup(board);
+        if let (Some(window), Some(endgame)) = (window, settled_endgame) {
             let scale = match endgame {
                 None => Some(scale::drawishness(board, &info, &mut acc)),
                 Some(_) => None,
             };
-            if let Some(factors) = scale {
+            if scale.is_some() && window.late_margin > 0 {
                 let linear = material_psqt + acc.linear();
-                let estimate = self.estimate(linear, &acc, factors, turn, phase);
-                if estimate.0 - LAZY_MARGIN >= beta || estimate.0 + LAZY_MARGIN <= alpha {
-                    return estimate;
+                let estimate = self.estimate(linear, &acc, scale, turn, phase);
+                if window.excludes(estimate, window.late_margin) {
+                    return BoundedValue::estimate(estimate, window.late_margin);
                 }
             }
             settled = Some((endgame, scale));
@@ -172,19 +212,19 @@ impl Evaluator {
             tempo: self.tempo(turn),
             phase,
         };
-        to_move_view(combine(&parts).white, turn)
+        BoundedValue::exact(to_move_view(combine(&parts).white, turn))
     }
 
     /// The evaluation of the terms `acc` holds so far (with `linear`, their linear sum plus
-    /// material and piece squares, and the drawishness stage's `factors`: no endgame knowledge
-    /// applies), blended as the whole evaluation is: what the bounded evaluation compares with
-    /// its window.
+    /// material and piece squares, and the drawishness stage's `factors` when it has run: no
+    /// endgame knowledge applies), blended as the whole evaluation is by `phase`: what the
+    /// bounded evaluation compares with its window.
     #[inline(always)]
     fn estimate<T: Tracer>(
         &self,
         linear: S,
         acc: &Acc<'_, T>,
-        factors: [i32; 2],
+        factors: Option<[i32; 2]>,
         turn: Color,
         phase: i32,
     ) -> Value {
@@ -193,7 +233,7 @@ impl Evaluator {
             linear: linear.into(),
             danger: [white_danger.into(), black_danger.into()],
             complexity: acc.complexity_sum(),
-            scale: Some(factors),
+            scale: factors,
             replaced: None,
             tempo: self.tempo(turn),
             phase,
