@@ -128,6 +128,12 @@ impl Heuristics {
     pub fn update_history(&mut self, color: Color, prior: Prior, m: Move, bonus: i32) {
         let h = &mut self.history[history_index(color, m)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        self.update_continuations(color, prior, m, bonus);
+    }
+
+    /// Reward or punish a quiet move played after `prior` in the continuation and follow-up
+    /// tables only (what a line of play teaches, not the move on its own).
+    pub fn update_continuations(&mut self, color: Color, prior: Prior, m: Move, bonus: i32) {
         if let Some(p) = prior[0] {
             gravity(
                 &mut self.continuation[continuation_index(color, p, m)],

@@ -72,7 +72,8 @@ impl Worker<'_> {
             if v >= raised {
                 let stored = depth - reduction + 1;
                 let (key, raw, mv) = (node.key, node.eval.raw, PackedMove::pack(m));
-                self.tt.store(key, mv, v, raw, stored, TtBound::Lower, ply);
+                self.tt
+                    .store(key, mv, v, raw, stored, TtBound::Lower, ply, node.tt_pv);
                 self.stats.fired(Rule::ProbCut);
                 return Some(v);
             }

@@ -143,7 +143,9 @@ impl Worker<'_> {
         let bound = TtBound::of(best, beta, moves.best_move.is_some());
         let mv = moves.best_move.map_or(PackedMove::NONE, PackedMove::pack);
         let eval_store = if in_check { Value::DRAW } else { raw_eval };
-        self.tt.store(key, mv, best, eval_store, 0, bound, ply);
+        // A quiescence result keeps the entry's ttPv bit: it says nothing about the PV.
+        let pv = hit.is_some_and(|h| h.pv);
+        self.tt.store(key, mv, best, eval_store, 0, bound, ply, pv);
         best
     }
 

@@ -39,8 +39,13 @@ pub fn late_move_reduction(
     tt_tactical: bool,
 ) -> i32 {
     let depth = node.depth;
+    let min_moves = if node.pv_node {
+        params.lmr_min_moves
+    } else {
+        params.lmr_min_moves_non_pv
+    };
     if depth < params.lmr_min_depth
-        || searched <= params.lmr_min_moves as usize
+        || searched <= min_moves as usize
         || !(mv.quiet || mv.picked.see < 0)
         || mv.picked.fork
     {
@@ -59,11 +64,24 @@ pub fn late_move_reduction(
     // Against a bare king the win is a long net of quiet moves (KBNK takes thirty): reduced as
     // hard as a middlegame's late moves, they are not found in time.
     r -= params.lmr_bare_king_relief * i32::from(node.bare_king);
-    r -= mv.history
-        / if mv.quiet {
-            params.lmr_history_divisor
-        } else {
-            params.lmr_capture_history_divisor
-        };
+    r -= node_adjustment(params, node, mv);
+    r -= if mv.quiet {
+        (mv.history - params.lmr_history_offset) / params.lmr_history_divisor
+    } else {
+        mv.history / params.lmr_capture_history_divisor
+    };
     r.clamp(0, (new_depth - 1).max(0))
+}
+
+/// Plies less reduction from where the node stands in the tree (each off at its default):
+/// on a principal variation now or before and not likely to fail low (`lmr_tt_pv`); reached by
+/// a late move of the opponent's, who had to search far for it (`lmr_parent_late_move`); and a
+/// ply more (negative) when the replies one ply down keep cutting off (`lmr_child_cutoffs`).
+fn node_adjustment(params: &SearchParams, node: &Node, mv: &Candidate) -> i32 {
+    let on_pv = node.tt_pv && !node.likely_fail_low();
+    let late_reply =
+        params.lmr_parent_late_move > 0 && node.parent_move >= params.lmr_parent_late_move as usize;
+    let cutting_replies =
+        params.lmr_child_cutoffs > 0 && mv.child_cutoffs > params.lmr_child_cutoffs as u32;
+    params.lmr_tt_pv * i32::from(on_pv) + i32::from(late_reply) - i32::from(cutting_replies)
 }
