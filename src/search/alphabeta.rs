@@ -391,12 +391,17 @@ impl Worker<'_> {
         })
     }
 
-    /// The last two moves that led to the node at `ply`, for the histories.
+    /// The moves that led to the node at `ply`, for the histories: the last two, and the
+    /// side's own move four plies back when `continuation_ply4` is on.
     #[inline]
     fn prior(&self, ply: usize) -> Prior {
+        let ply4 = self.params.continuation_ply4 > 0;
         [
             self.frames[ply].played,
             ply.checked_sub(1).and_then(|p| self.frames[p].played),
+            ply.checked_sub(3)
+                .filter(|_| ply4)
+                .and_then(|p| self.frames[p].played),
         ]
     }
 

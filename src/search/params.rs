@@ -148,6 +148,9 @@ tunable_params! {
     lmr_deeper_margin = 40 in 0..=200, c_end 8.0;
     /// LMR re-search: the deeper search's margin grows by this per ply of the reduction.
     lmr_deeper_per_ply = 6 in 0..=40, c_end 1.0;
+    /// History: 1 adds a fourth quiet-move table, keyed by the side's own move four plies back
+    /// (Stockfish 15.1's `contHist[3]`), to ordering, pruning and reductions (0: not used).
+    continuation_ply4 = 0 in 0..=1, c_end 0.5;
     /// LMR re-search: 1 teaches the continuation and follow-up histories of a quiet move from
     /// its full-depth re-search: a bonus when it still beats alpha, a malus when it does not.
     lmr_research_history = 0 in 0..=1, c_end 0.5;

@@ -42,7 +42,7 @@ impl Worker<'_> {
             node.tt_move(),
             self.heur,
             ply,
-            [None; 2],
+            [None; 3],
         );
         // The exchange must make up the distance from the static eval to the raised bound.
         let needed = raised.0 - node.eval.corrected.0;

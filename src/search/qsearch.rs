@@ -169,7 +169,7 @@ impl Worker<'_> {
         };
         // Computed only when a move is about to be made: many nodes prune every capture.
         let mut checks: Option<CheckInfo> = None;
-        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, [None; 2]);
+        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, [None; 3]);
         let mut best_move = None;
         // Checking knight forks, generated once the tactical moves are exhausted.
         let mut forks: Option<ArrayVec<Move, 16>> = None;
