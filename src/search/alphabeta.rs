@@ -17,7 +17,7 @@ use super::node::{Candidate, Node, RootContext};
 use super::params::{CURRMOVE_AFTER_MS, DRAW_JITTER};
 use super::reductions::late_move_reduction;
 use super::stats::Rule;
-use super::tt::{PackedMove, TtBound};
+use super::tt::{PackedMove, TtBound, TtHit};
 use super::types::CurrentMoveInfo;
 use super::worker::Worker;
 use crate::value::{MAX_PLY, Value};
@@ -160,6 +160,7 @@ impl Worker<'_> {
         // Step 4: the static evaluation (`static_eval.rs`); the children's killers start fresh.
         let eval = self.evaluate_node(pos, ply, hit, in_check);
         self.heur.clear_killers(ply + 1);
+        self.frames.clear_grandchild_cutoffs(ply);
         let mut node = Node {
             ply,
             depth,
@@ -172,10 +173,11 @@ impl Worker<'_> {
             hit,
             eval,
             bare_king: !pos.board().white().more_than_one() || !pos.board().black().more_than_one(),
+            tt_pv: self.on_pv(ply, pv_node, excluded.is_some(), hit),
+            parent_move: ply.checked_sub(1).map_or(0, |p| self.frames[p].move_number),
         };
 
-        // Step 5: whole-node pruning before the moves: reverse futility, null move, ProbCut
-        // (`pruning.rs`).
+        // Step 5: whole-node pruning: reverse futility, null move, ProbCut (`pruning.rs`).
         if !pv_node
             && !in_check
             && ply > 0
@@ -219,6 +221,18 @@ impl Worker<'_> {
         // Step 9: what the node learned goes to the correction history and the TT.
         self.store_node(pos, &node, &moves, root.is_none_or(|r| r.store));
         moves.best
+    }
+
+    /// Whether the node at `ply` is or was on a principal variation (ttPv), recorded in its
+    /// frame: a PV node, or one whose TT entry carries the bit; a verification search
+    /// (`excluded`) keeps the node's own.
+    fn on_pv(&mut self, ply: usize, pv_node: bool, excluded: bool, hit: Option<TtHit>) -> bool {
+        if excluded {
+            return self.frames[ply].tt_pv;
+        }
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
+        self.frames.set_tt_pv(ply, tt_pv);
+        tt_pv
     }
 
     /// Step 1 of a non-root node: its score when the line ends here (a draw, or the ply limit
@@ -298,7 +312,7 @@ impl Worker<'_> {
             seen += 1;
             // The child's TT bucket, fetched while this move is judged and made.
             self.tt.prefetch(prefetch_key(pos, node.key, m));
-            let candidate = self.candidate(pos, &checks, prior, picked);
+            let candidate = self.candidate(pos, (ply, &checks), prior, picked);
             if self.skip_move(
                 pos,
                 node,
@@ -313,6 +327,7 @@ impl Worker<'_> {
             let extension = self.extension(pos, node, m)?;
             let child = self.make(pos, m, ply, extension >= 2);
             searched += 1;
+            self.frames.set_move_number(ply, seen);
             if let Some(root) = &root {
                 self.report_current_move(root.depth, m, searched);
             }
@@ -335,10 +350,10 @@ impl Worker<'_> {
             let v = self.search_child(
                 &child,
                 node,
-                candidate.gives_check,
+                &candidate,
                 new_depth,
                 reduction,
-                alpha,
+                (alpha, best),
             );
             if let Some(root) = root.as_deref_mut() {
                 root.nodes.add(m, self.nodes - nodes_before);
@@ -353,6 +368,7 @@ impl Worker<'_> {
                     self.frames.update_pv(ply, m);
                     if v >= node.beta {
                         self.reward_cutoff(node, turn, prior, m, &quiets, &tacticals);
+                        self.frames.count_cutoff(ply);
                         break;
                     }
                     alpha = v;
@@ -375,12 +391,17 @@ impl Worker<'_> {
         })
     }
 
-    /// The last two moves that led to the node at `ply`, for the histories.
+    /// The moves that led to the node at `ply`, for the histories: the last two, and the
+    /// side's own move four plies back when `continuation_ply4` is on.
     #[inline]
     fn prior(&self, ply: usize) -> Prior {
+        let ply4 = self.params.continuation_ply4 > 0;
         [
             self.frames[ply].played,
             ply.checked_sub(1).and_then(|p| self.frames[p].played),
+            ply.checked_sub(3)
+                .filter(|_| ply4)
+                .and_then(|p| self.frames[p].played),
         ]
     }
 
@@ -389,7 +410,7 @@ impl Worker<'_> {
     fn candidate(
         &self,
         pos: &Chess,
-        checks: &CheckInfo,
+        (ply, checks): (usize, &CheckInfo),
         prior: Prior,
         picked: Picked,
     ) -> Candidate {
@@ -404,23 +425,25 @@ impl Worker<'_> {
             } else {
                 self.heur.capture_score(pos.turn(), m)
             },
+            child_cutoffs: self.frames[ply + 1].cutoffs,
         }
     }
 
-    /// Principal variation search of `child`, a child of `node` (`gives_check`: it is in
-    /// check), to `new_depth` plies. The first move (`reduction` `None`) gets the full window;
-    /// a later one a null window at `reduction` plies less, then again at full depth if it
-    /// beat alpha reduced, and with the full window if it still beats alpha.
+    /// Principal variation search of `child`, the position after the move `mv` of `node`, to
+    /// `new_depth` plies, with the loop's `(alpha, best)`. The first move (`reduction` `None`)
+    /// gets the full window; a later one a null window at `reduction` plies less, then again at
+    /// full depth (`research_depth`) if it beat alpha reduced, and with the full window if it
+    /// still beats alpha.
     fn search_child(
         &mut self,
         child: &Chess,
         node: &Node,
-        gives_check: bool,
+        mv: &Candidate,
         new_depth: i32,
         reduction: Option<i32>,
-        alpha: Value,
+        (alpha, best): (Value, Value),
     ) -> Value {
-        let (ply, beta) = (node.ply + 1, node.beta);
+        let (ply, beta, gives_check) = (node.ply + 1, node.beta, mv.gives_check);
         let Some(r) = reduction else {
             let cut = !node.pv_node && !node.cut_node;
             return -self.negamax(child, gives_check, new_depth, ply, -beta, -alpha, cut);
@@ -428,17 +451,49 @@ impl Worker<'_> {
         let (a, b) = (-alpha - 1, -alpha);
         let cut = r > 0 || !node.cut_node;
         let mut v = -self.negamax(child, gives_check, new_depth - r, ply, a, b, cut);
+        let mut depth = new_depth;
         if r > 0 {
             self.stats.record(Rule::LmrResearch, v > alpha);
         }
         if v > alpha && r > 0 {
-            v = -self.negamax(child, gives_check, new_depth, ply, a, b, !node.cut_node);
+            depth = self.research_depth(new_depth, r, v, (alpha, best));
+            if depth > new_depth - r {
+                v = -self.negamax(child, gives_check, depth, ply, a, b, !node.cut_node);
+            }
             self.stats.record(Rule::LmrResearchHeld, v > alpha);
+            if self.params.lmr_research_history > 0 && mv.quiet {
+                // What the full-depth search says of the move teaches its continuations.
+                let bonus = Heuristics::bonus(&self.params, depth);
+                let bonus = if v > alpha { bonus } else { -bonus };
+                let prior = self.prior(node.ply);
+                self.heur
+                    .update_continuations(!child.turn(), prior, mv.picked.mv, bonus);
+            }
         }
         if v > alpha && v < beta {
-            v = -self.negamax(child, gives_check, new_depth, ply, -beta, -alpha, false);
+            v = -self.negamax(child, gives_check, depth, ply, -beta, -alpha, false);
         }
         v
+    }
+
+    /// The depth of the full-depth re-search of a move reduced by `r` plies from `new_depth`
+    /// whose reduced search scored `v` above alpha (`(alpha, best)` of the loop): with
+    /// `lmr_research_adjust`, a ply deeper when `v` is far above alpha (the move may be much
+    /// better than it looked), a ply shallower when it is barely above the best score so far.
+    fn research_depth(
+        &self,
+        new_depth: i32,
+        r: i32,
+        v: Value,
+        (alpha, best): (Value, Value),
+    ) -> i32 {
+        let p = &self.params;
+        if p.lmr_research_adjust == 0 {
+            return new_depth;
+        }
+        let deeper = v.0 > alpha.0 + p.lmr_deeper_margin + p.lmr_deeper_per_ply * r;
+        let shallower = v.0 < best.0 + new_depth;
+        new_depth + i32::from(deeper) - i32::from(shallower)
     }
 
     /// Tell the reporter which root move is being searched in the iteration at `depth` (only
@@ -488,6 +543,10 @@ impl Worker<'_> {
     /// `store_root`).
     fn store_node(&mut self, pos: &Chess, node: &Node, moves: &MovesSearched, store_root: bool) {
         let bound = TtBound::of(moves.best, node.beta, moves.best_move.is_some());
+        // A fail low below a node on the PV: the parent's move is probably good, and this
+        // node joins the PV's tree.
+        let parent_pv = node.ply > 0 && self.frames[node.ply - 1].tt_pv;
+        let tt_pv = node.tt_pv || (bound == TtBound::Upper && parent_pv && node.depth > 3);
         if !node.in_check && node.excluded.is_none() {
             let quiet = moves.best_move.is_none_or(|m| !is_tactical(m));
             self.learn_correction(pos, node, moves.best, bound, quiet);
@@ -496,7 +555,7 @@ impl Worker<'_> {
             let mv = moves.best_move.map_or(PackedMove::NONE, PackedMove::pack);
             let (best, raw) = (moves.best, node.eval.raw);
             self.tt
-                .store(node.key, mv, best, raw, node.depth, bound, node.ply);
+                .store(node.key, mv, best, raw, node.depth, bound, node.ply, tt_pv);
         }
     }
 }

@@ -59,6 +59,14 @@ pub struct Frame {
     pub excluded: Option<Move>,
     /// The best line found from here (triangular PV table).
     pub pv: Line,
+    /// Whether the node is or was on a principal variation (ttPv); written by the node.
+    pub tt_pv: bool,
+    /// The number of the move the node is searching now, among its moves considered (its
+    /// children read it as their `parent_move`); written by the node.
+    pub move_number: usize,
+    /// Beta cutoffs of the move loops at this ply since the node two plies up started (its
+    /// grandchildren's: it clears the count); the node one ply up reads it for its reductions.
+    pub cutoffs: u32,
 }
 
 impl Default for Frame {
@@ -73,6 +81,9 @@ impl Default for Frame {
             raw_eval: Value::DRAW,
             excluded: None,
             pv: Line::new(),
+            tt_pv: false,
+            move_number: 0,
+            cutoffs: 0,
         }
     }
 }
@@ -160,6 +171,33 @@ impl FrameStack {
     #[inline]
     pub fn set_excluded(&mut self, ply: usize, m: Option<Move>) {
         self.frames[ply].excluded = m;
+    }
+
+    /// The node at `ply` is or was on a principal variation (`tt_pv`), or not.
+    #[inline]
+    pub fn set_tt_pv(&mut self, ply: usize, tt_pv: bool) {
+        self.frames[ply].tt_pv = tt_pv;
+    }
+
+    /// The node at `ply` searches its `number`-th move now.
+    #[inline]
+    pub fn set_move_number(&mut self, ply: usize, number: usize) {
+        self.frames[ply].move_number = number;
+    }
+
+    /// The move loop of the node at `ply` cut off.
+    #[inline]
+    pub fn count_cutoff(&mut self, ply: usize) {
+        self.frames[ply].cutoffs += 1;
+    }
+
+    /// The node at `ply` starts: the cutoff count of the ply two below starts from zero (as the
+    /// killers of the ply below start fresh: what the nodes there do is this node's subtree).
+    #[inline]
+    pub fn clear_grandchild_cutoffs(&mut self, ply: usize) {
+        if let Some(frame) = self.frames.get_mut(ply + 2) {
+            frame.cutoffs = 0;
+        }
     }
 
     /// The node at `ply` starts with no principal variation.

@@ -12,8 +12,9 @@ use crate::eval::weights::role_index;
 use crate::value::MAX_PLY;
 
 /// The moves that led to a node: `[0]` the opponent's last move, `[1]` the side's own move
-/// before it (`None` at the root, after a null move, or when the line is shorter).
-pub type Prior = [Option<Move>; 2];
+/// before it, `[2]` the side's own move before that, four plies back (`None` at the root, after
+/// a null move, when the line is shorter, and `[2]` unless `continuation_ply4` is on).
+pub type Prior = [Option<Move>; 3];
 
 /// Killer moves, butterfly history, continuation history (by the previous move), follow-up
 /// history (by the move two plies back) and counter-moves, kept across iterations and searches.
@@ -26,6 +27,9 @@ pub struct Heuristics {
     continuation: Vec<i16>,
     /// The same shape as `continuation`, keyed by the move two plies back.
     followup: Vec<i16>,
+    /// The same shape again, keyed by the side's own move four plies back (Stockfish's
+    /// `contHist[3]`): read and written only when the prior carries that move.
+    ply4: Vec<i16>,
     counter: Vec<PackedMove>,
     /// Capture history `[color][mover][to][victim]`: how often a capture of this kind cut.
     capture: Vec<i16>,
@@ -40,6 +44,7 @@ impl Default for Heuristics {
             history: vec![0; 2 * 64 * 64],
             continuation: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             followup: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
+            ply4: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             counter: vec![PackedMove::NONE; 2 * 7 * 64],
             capture: vec![0; 2 * 6 * 64 * VICTIMS],
             correction: Correction::default(),
@@ -106,8 +111,8 @@ impl Heuristics {
     }
 
     /// The quiet-move scorer of one node: the table rows that depend only on `color` and
-    /// `prior` are found once, so scoring each move is three loads (which overlap across the
-    /// moves of a loop).
+    /// `prior` are found once, so scoring each move is three loads (four with the ply-4 table),
+    /// which overlap across the moves of a loop.
     #[inline]
     pub fn quiet_scorer<'a>(&'a self, color: Color, prior: Prior) -> impl Fn(Move) -> i32 + 'a {
         let row = |table: &'a [i16], prev: Option<Move>| {
@@ -115,11 +120,13 @@ impl Heuristics {
         };
         let continuation = row(&self.continuation, prior[0]);
         let followup = row(&self.followup, prior[1]);
+        let ply4 = row(&self.ply4, prior[2]);
         move |m| {
             let to = piece_square(m);
             self.history[history_index(color, m)]
                 + continuation.map_or(0, |r| i32::from(r[to]))
                 + followup.map_or(0, |r| i32::from(r[to]))
+                + ply4.map_or(0, |r| i32::from(r[to]))
         }
     }
 
@@ -128,6 +135,12 @@ impl Heuristics {
     pub fn update_history(&mut self, color: Color, prior: Prior, m: Move, bonus: i32) {
         let h = &mut self.history[history_index(color, m)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        self.update_continuations(color, prior, m, bonus);
+    }
+
+    /// Reward or punish a quiet move played after `prior` in the continuation and follow-up
+    /// tables only (what a line of play teaches, not the move on its own).
+    pub fn update_continuations(&mut self, color: Color, prior: Prior, m: Move, bonus: i32) {
         if let Some(p) = prior[0] {
             gravity(
                 &mut self.continuation[continuation_index(color, p, m)],
@@ -136,6 +149,9 @@ impl Heuristics {
         }
         if let Some(p) = prior[1] {
             gravity(&mut self.followup[continuation_index(color, p, m)], bonus);
+        }
+        if let Some(p) = prior[2] {
+            gravity(&mut self.ply4[continuation_index(color, p, m)], bonus);
         }
     }
 
@@ -198,7 +214,7 @@ mod tests {
     use shakmaty::{CastlingMode, Chess, Position, Role, Square};
     use std::collections::HashMap;
 
-    /// The three tables as maps keyed by what they mean, updated by the same gravity rule: the
+    /// The four tables as maps keyed by what they mean, updated by the same gravity rule: the
     /// scorer must read back exactly what the updates wrote, move by move and prior by prior.
     #[test]
     fn quiet_scores_read_back_what_the_updates_wrote() {
@@ -228,6 +244,7 @@ mod tests {
             let prior: Prior = [
                 (next(4) > 0).then(|| theirs[next(theirs.len())]),
                 (next(4) > 0).then(|| ours[next(ours.len())]),
+                (next(4) > 0).then(|| ours[next(ours.len())]),
             ];
             let max = SearchParams::default().history_bonus_max;
             let bonus = next(2 * max as usize) as i32 - max;
@@ -236,6 +253,7 @@ mod tests {
                 (0, (color, None, m.from(), m.role(), m.to())),
                 (1, (color, prior[0].map(key), None, m.role(), m.to())),
                 (2, (color, prior[1].map(key), None, m.role(), m.to())),
+                (3, (color, prior[2].map(key), None, m.role(), m.to())),
             ];
             for (kind, k) in entries {
                 if kind > 0 && k.1.is_none() {
@@ -255,7 +273,7 @@ mod tests {
                 .get(&(0, (color, None, q.from(), q.role(), q.to())))
                 .copied()
                 .unwrap_or(0);
-            for (kind, prev) in [(1, prior[0]), (2, prior[1])] {
+            for (kind, prev) in [(1, prior[0]), (2, prior[1]), (3, prior[2])] {
                 if let Some(p) = prev {
                     expected += model
                         .get(&(kind, (color, Some(key(p)), None, q.role(), q.to())))

@@ -13,7 +13,7 @@ use shakmaty::{Chess, Move};
 use super::board::unpack_candidate;
 use super::movepick::{Picked, PickerKind};
 use super::time::RootNodes;
-use super::tt::{PackedMove, TtHit};
+use super::tt::{PackedMove, TtBound, TtHit};
 use crate::value::Value;
 
 /// What only the root (ply 0) needs: written by the iteration that searches it
@@ -87,6 +87,12 @@ pub struct Node {
     /// Whether one side has nothing but its king: a mating endgame, whose winning line is all
     /// quiet moves: none is pruned, and each is reduced `lmr_bare_king_relief` plies less.
     pub bare_king: bool,
+    /// Whether the node is or was on a principal variation: a PV node, or its TT entry's ttPv
+    /// bit (a verification search keeps the node's own). Reduced and pruned less.
+    pub tt_pv: bool,
+    /// The number of the move that led here among its parent's moves considered (0 at the
+    /// root): a late one means the opponent had to look far for it.
+    pub parent_move: usize,
 }
 
 impl Node {
@@ -102,6 +108,18 @@ impl Node {
     #[must_use]
     pub fn tt_move(&self) -> PackedMove {
         self.hit.map_or(PackedMove::NONE, |h| h.mv)
+    }
+
+    /// Whether a PV node is likely to fail low: its TT entry, at least as deep as the node, holds
+    /// an upper or an exact bound with a move (Stockfish 15.1's `likelyFailLow`). Such a node is
+    /// not reduced less for being on the PV.
+    #[inline]
+    #[must_use]
+    pub fn likely_fail_low(&self) -> bool {
+        self.pv_node
+            && self.hit.is_some_and(|h| {
+                !h.mv.is_none() && h.bound != TtBound::Lower && h.depth >= self.depth
+            })
     }
 
     /// Whether the TT move is a legal capture or promotion in `pos` (this node's position).
@@ -136,4 +154,7 @@ pub struct Candidate {
     pub gives_check: bool,
     /// Its history score (quiet history, or capture history for a tactical move).
     pub history: i32,
+    /// Beta cutoffs of the move loops one ply down so far (this node's children, and its
+    /// siblings' since the parent started): many say this node will likely fail low.
+    pub child_cutoffs: u32,
 }

@@ -118,6 +118,43 @@ tunable_params! {
     /// Late move reductions: a capture is reduced one ply less per this much capture history.
     lmr_capture_history_divisor = 6144 in 1536..=32768, c_end 500.0;
 
+    /// ttPv: reductions are this many plies smaller at a node that is or was on a principal
+    /// variation (a PV node, or the TT entry's ttPv bit), unless it is likely to fail low (a PV
+    /// node whose TT entry, at least as deep, is an upper or exact bound). Stockfish 15.1: 2.
+    lmr_tt_pv = 0 in 0..=3, c_end 0.5;
+    /// ttPv: 1 skips reverse futility pruning at a node that is or was on a principal variation
+    /// (as Stockfish 15.1); 0 prunes it like any other non-PV node.
+    rfp_skip_tt_pv = 0 in 0..=1, c_end 0.5;
+    /// Late move reductions: one ply less for the moves of a node whose own move was at least
+    /// this late in its parent (the opponent had to try many moves; 0: never; Stockfish 15.1: 8).
+    lmr_parent_late_move = 0 in 0..=64, c_end 2.0;
+    /// Late move reductions: one ply more when the nodes one ply down have cut off more than
+    /// this many times since the parent started (a node whose replies keep failing high
+    /// probably fails low itself; 0: never; Stockfish 15.1: 3).
+    lmr_child_cutoffs = 0 in 0..=16, c_end 1.0;
+    /// Late move reductions at non-PV nodes: moves tried before reductions start there
+    /// (`lmr_min_moves` at PV nodes; Stockfish 15.1 reduces from the second move).
+    lmr_min_moves_non_pv = 2 in 1..=6, c_end 0.5;
+    /// Late move reductions: subtracted from a quiet move's history before it lowers the
+    /// reduction (so a move with no history is reduced a little more; Stockfish 15.1: 4433 of
+    /// its statScore, about a third of a ply).
+    lmr_history_offset = 0 in 0..=8000, c_end 400.0;
+    /// LMR re-search: 1 searches the full-depth re-search of a reduced move that beat alpha a
+    /// ply deeper when the reduced score is far above alpha, a ply shallower when it is barely
+    /// above the best score so far (Stockfish 15.1's deeper and shallower searches).
+    lmr_research_adjust = 0 in 0..=1, c_end 0.5;
+    /// LMR re-search: "far above alpha" is more than this plus `lmr_deeper_per_ply` a ply of
+    /// the reduction.
+    lmr_deeper_margin = 40 in 0..=200, c_end 8.0;
+    /// LMR re-search: the deeper search's margin grows by this per ply of the reduction.
+    lmr_deeper_per_ply = 6 in 0..=40, c_end 1.0;
+    /// History: 1 adds a fourth quiet-move table, keyed by the side's own move four plies back
+    /// (Stockfish 15.1's `contHist[3]`), to ordering, pruning and reductions (0: not used).
+    continuation_ply4 = 0 in 0..=1, c_end 0.5;
+    /// LMR re-search: 1 teaches the continuation and follow-up histories of a quiet move from
+    /// its full-depth re-search: a bonus when it still beats alpha, a malus when it does not.
+    lmr_research_history = 0 in 0..=1, c_end 0.5;
+
     /// The check extension: a node in check is searched a ply deeper when its remaining depth
     /// is at least this (0: at every depth). Stockfish 15.1 extends a checking move only past
     /// depth 9; 22 % of our main-search nodes are in check (issue 74).

@@ -42,7 +42,7 @@ impl Worker<'_> {
             node.tt_move(),
             self.heur,
             ply,
-            [None; 2],
+            [None; 3],
         );
         // The exchange must make up the distance from the static eval to the raised bound.
         let needed = raised.0 - node.eval.corrected.0;
@@ -72,7 +72,8 @@ impl Worker<'_> {
             if v >= raised {
                 let stored = depth - reduction + 1;
                 let (key, raw, mv) = (node.key, node.eval.raw, PackedMove::pack(m));
-                self.tt.store(key, mv, v, raw, stored, TtBound::Lower, ply);
+                self.tt
+                    .store(key, mv, v, raw, stored, TtBound::Lower, ply, node.tt_pv);
                 self.stats.fired(Rule::ProbCut);
                 return Some(v);
             }

@@ -19,7 +19,8 @@ impl Worker<'_> {
         let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let (static_eval, eval) = (node.eval.corrected, node.eval.refined);
         // Reverse futility pruning: far above beta at low depth, assume it holds.
-        if depth <= self.params.rfp_depth && !beta.is_mate() {
+        let pv_spared = self.params.rfp_skip_tt_pv > 0 && node.tt_pv;
+        if depth <= self.params.rfp_depth && !beta.is_mate() && !pv_spared {
             self.stats.tried(Rule::ReverseFutility);
             if static_eval.0 - self.params.rfp_margin * (depth - i32::from(node.eval.improving))
                 >= beta.0

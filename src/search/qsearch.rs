@@ -159,7 +159,9 @@ impl Worker<'_> {
             (false, true) => raw_eval,
             (false, false) => NO_EVAL,
         };
-        self.tt.store(key, mv, best, eval_store, 0, bound, ply);
+        // A quiescence result keeps the entry's ttPv bit: it says nothing about the PV.
+        let pv = hit.is_some_and(|h| h.pv);
+        self.tt.store(key, mv, best, eval_store, 0, bound, ply, pv);
         best
     }
 
@@ -241,7 +243,7 @@ impl Worker<'_> {
         };
         // Computed only when a move is about to be made: many nodes prune every capture.
         let mut checks: Option<CheckInfo> = None;
-        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, [None; 2]);
+        let mut picker = MovePicker::new(pos, kind, tt_move, self.heur, ply, [None; 3]);
         let mut best_move = None;
         // Checking knight forks, generated once the tactical moves are exhausted.
         let mut forks: Option<ArrayVec<Move, 16>> = None;

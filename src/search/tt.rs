@@ -101,6 +101,9 @@ pub struct TtHit {
     pub depth: i32,
     /// What `value` means.
     pub bound: TtBound,
+    /// Whether the position is or was on a principal variation when it was stored (the
+    /// ttPv bit: such nodes are reduced and pruned less, `reductions.rs`).
+    pub pv: bool,
 }
 
 /// One slot: two atomic words. `data` packs the entry (see [`Data`]); `check` holds
@@ -115,24 +118,31 @@ struct Slot {
     data: AtomicU64,
 }
 
-/// An entry's fields packed in one word: `mv | value << 16 | eval << 32 | depth << 48 |
-/// gen_bound << 56`, with generation in the upper 6 bits of `gen_bound` and the bound in the
-/// lower 2 (0 = empty slot).
+/// An entry's fields packed in one word: `mv | value << 16 | eval << 32 | depth_pv << 48 |
+/// gen_bound << 56`, with the depth in the lower 7 bits of `depth_pv` and the ttPv bit in its
+/// top bit, the generation in the upper 6 bits of `gen_bound` and the bound in the lower 2
+/// (0 = empty slot).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Data {
     mv: u16,
     value: i16,
     eval: i16,
-    depth: u8,
+    depth_pv: u8,
     gen_bound: u8,
 }
+
+/// The largest depth an entry holds (7 bits: deeper results are stored as this deep; the
+/// search never reaches it, `MAX_PLY` being 128 plies of which the depth is a part).
+const MAX_STORED_DEPTH: i32 = 0x7f;
+/// The ttPv bit of `Data::depth_pv`.
+const PV_BIT: u8 = 0x80;
 
 impl Data {
     fn pack(self) -> u64 {
         u64::from(self.mv)
             | u64::from(self.value as u16) << 16
             | u64::from(self.eval as u16) << 32
-            | u64::from(self.depth) << 48
+            | u64::from(self.depth_pv) << 48
             | u64::from(self.gen_bound) << 56
     }
 
@@ -141,9 +151,19 @@ impl Data {
             mv: word as u16,
             value: (word >> 16) as u16 as i16,
             eval: (word >> 32) as u16 as i16,
-            depth: (word >> 48) as u8,
+            depth_pv: (word >> 48) as u8,
             gen_bound: (word >> 56) as u8,
         }
+    }
+
+    /// The stored depth.
+    fn depth(self) -> i32 {
+        i32::from(self.depth_pv & !PV_BIT)
+    }
+
+    /// The ttPv bit.
+    fn pv(self) -> bool {
+        self.depth_pv & PV_BIT != 0
     }
 }
 
@@ -302,16 +322,18 @@ impl TranspositionTable {
                 mv: PackedMove(e.mv),
                 value: Value(i32::from(e.value)).from_tt(ply),
                 eval: Value(i32::from(e.eval)),
-                depth: i32::from(e.depth),
+                depth: e.depth(),
                 bound: match e.gen_bound & 3 {
                     1 => TtBound::Exact,
                     2 => TtBound::Lower,
                     _ => TtBound::Upper,
                 },
+                pv: e.pv(),
             })
     }
 
-    /// Store a search result. Depth is clamped to 0..=255; a missing move keeps the old one.
+    /// Store a search result; `pv` is the node's ttPv bit. Depth is clamped to 0..=127; a
+    /// missing move keeps the old one.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
@@ -322,6 +344,7 @@ impl TranspositionTable {
         depth: i32,
         bound: TtBound,
         ply: usize,
+        pv: bool,
     ) {
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = &self.buckets[self.index(key)];
@@ -339,7 +362,7 @@ impl TranspositionTable {
                         break;
                     }
                     let age = i32::from((generation + 64 - (e.gen_bound >> 2)) & 0x3f);
-                    let worth = i32::from(e.depth) - 8 * age;
+                    let worth = e.depth() - 8 * age;
                     if worth < worst {
                         worst = worth;
                         victim = i;
@@ -349,10 +372,10 @@ impl TranspositionTable {
             }
         };
         let (old_key, old) = entries[slot];
-        let depth = depth.clamp(0, 255);
+        let depth = depth.clamp(0, MAX_STORED_DEPTH);
         if old_key == key
             && bound != TtBound::Exact
-            && i32::from(old.depth) > depth + 3
+            && old.depth() > depth + 3
             && old.gen_bound >> 2 == generation
         {
             return;
@@ -369,7 +392,7 @@ impl TranspositionTable {
                 mv: if keep_move { old.mv } else { mv.0 },
                 value: value.to_tt(ply).0 as i16,
                 eval: eval.0 as i16,
-                depth: depth as u8,
+                depth_pv: depth as u8 | if pv { PV_BIT } else { 0 },
                 gen_bound: (generation << 2) | bound_bits,
             },
         );
@@ -390,196 +413,4 @@ impl TranspositionTable {
 }
 
 #[cfg(test)]
-mod tests {
-    #[test]
-    fn a_packed_move_matches_itself_and_none_matches_nothing() {
-        use super::PackedMove;
-        use shakmaty::{Chess, Position};
-        let pos = Chess::default();
-        let m = pos.legal_moves()[0];
-        assert!(PackedMove::pack(m).matches(m));
-        assert!(!PackedMove::NONE.matches(m));
-    }
-
-    #[test]
-    fn a_stored_entry_is_found_under_its_key_only() {
-        use super::{PackedMove, TranspositionTable, TtBound};
-        use crate::value::Value;
-        let tt = TranspositionTable::new(1);
-        tt.store(
-            42,
-            PackedMove::NONE,
-            Value(17),
-            Value(5),
-            3,
-            TtBound::Exact,
-            0,
-        );
-        let hit = tt.probe(42, 0).unwrap();
-        assert_eq!(
-            (hit.value, hit.depth, hit.bound),
-            (Value(17), 3, TtBound::Exact)
-        );
-        assert!(tt.probe(43, 0).is_none());
-    }
-
-    #[test]
-    fn a_probe_refreshes_the_age_of_an_entry_from_an_earlier_search() {
-        use super::{PackedMove, TranspositionTable, TtBound};
-        use crate::value::Value;
-        let tt = TranspositionTable::new(1);
-        // Key 42 lands in the first bucket, which `hashfull` samples.
-        tt.store(
-            42,
-            PackedMove::NONE,
-            Value(1),
-            Value(0),
-            5,
-            TtBound::Lower,
-            0,
-        );
-        assert_eq!(tt.hashfull(), 1);
-        tt.new_search();
-        assert_eq!(tt.hashfull(), 0, "the entry belongs to the previous search");
-        let hit = tt.probe(42, 0).unwrap();
-        assert_eq!((hit.depth, hit.bound), (5, TtBound::Lower));
-        assert_eq!(tt.hashfull(), 1, "the probe made it current again");
-        assert_eq!(
-            tt.probe(42, 0),
-            Some(hit),
-            "refreshing keeps the entry's contents"
-        );
-    }
-
-    #[test]
-    fn cutoff_test_and_stored_bound_agree() {
-        use super::{PackedMove, TtBound, TtHit};
-        use crate::value::Value;
-        let (alpha, beta) = (Value(-10), Value(10));
-        let hit = |value, bound| TtHit {
-            mv: PackedMove::NONE,
-            value: Value(value),
-            eval: Value(0),
-            depth: 1,
-            bound,
-        };
-        // Every result stored for this window settles a later probe with the same window
-        // exactly when it was outside it or exact.
-        for (best, raised) in [
-            (-50, false),
-            (-10, false),
-            (0, true),
-            (10, true),
-            (40, false),
-        ] {
-            let bound = TtBound::of(Value(best), beta, raised);
-            let expected = match best {
-                b if b >= 10 => TtBound::Lower,
-                _ if raised => TtBound::Exact,
-                _ => TtBound::Upper,
-            };
-            assert_eq!(bound, expected, "{best}");
-            assert!(hit(best, bound).cuts(alpha, beta), "{best}");
-        }
-        assert!(!hit(5, TtBound::Lower).cuts(alpha, beta));
-        assert!(!hit(-5, TtBound::Upper).cuts(alpha, beta));
-    }
-
-    #[test]
-    fn a_torn_slot_reads_as_a_miss() {
-        use super::{Data, Slot};
-        let slot = Slot::default();
-        let a = Data {
-            mv: 1,
-            value: 2,
-            eval: 3,
-            depth: 4,
-            gen_bound: 1,
-        };
-        let b = Data {
-            mv: 9,
-            value: -8,
-            eval: 7,
-            depth: 6,
-            gen_bound: 2,
-        };
-        slot.save(42, a);
-        assert_eq!(slot.load(), (42, a));
-        // Another thread wrote b's check word under key 43, but its data word has not landed.
-        slot.check
-            .store(43 ^ b.pack(), std::sync::atomic::Ordering::Relaxed);
-        let (key, _) = slot.load();
-        assert!(key != 42 && key != 43, "a torn slot must match neither key");
-    }
-
-    #[test]
-    fn packing_round_trips_extreme_fields() {
-        use super::Data;
-        for d in [
-            Data {
-                mv: u16::MAX,
-                value: i16::MIN,
-                eval: i16::MAX,
-                depth: 255,
-                gen_bound: 255,
-            },
-            Data {
-                mv: 0,
-                value: -1,
-                eval: -1,
-                depth: 0,
-                gen_bound: 1,
-            },
-        ] {
-            assert_eq!(Data::unpack(d.pack()), d);
-        }
-    }
-
-    /// Four threads store and probe keys crowded into a few buckets; every hit must carry the
-    /// fields its own key implies (none may mix two writers' entries). Real tears are rare, so
-    /// this is a smoke test under true concurrency; `a_torn_slot_reads_as_a_miss` proves the
-    /// detection itself deterministically.
-    #[test]
-    fn concurrent_writers_never_produce_a_mixed_entry() {
-        use super::{PackedMove, TranspositionTable, TtBound};
-        use crate::search::test_support::XorShift64;
-        use crate::value::Value;
-        let tt = TranspositionTable::new(1);
-        let fields = |key: u64| {
-            let v = (key % 2000) as i32 - 1000;
-            (
-                PackedMove((key >> 11) as u16 | 1),
-                Value(v),
-                Value(-v),
-                (key % 60) as i32,
-            )
-        };
-        let hits = std::sync::atomic::AtomicU64::new(0);
-        std::thread::scope(|s| {
-            for t in 0..4u64 {
-                let (tt, hits) = (&tt, &hits);
-                s.spawn(move || {
-                    let mut rng = XorShift64(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(t + 1));
-                    for _ in 0..1_000_000 {
-                        let x = rng.next();
-                        // 64 keys whose top bits (which choose the bucket) take three values:
-                        // 64 positions fight over 12 slots.
-                        let id = (x >> 20) % 64;
-                        let key = id.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 2 | (id % 3) << 62;
-                        let (mv, value, eval, depth) = fields(key);
-                        if x & 1 == 0 {
-                            tt.store(key, mv, value, eval, depth, TtBound::Exact, 0);
-                        } else if let Some(hit) = tt.probe(key, 0) {
-                            assert_eq!(
-                                (hit.mv, hit.value, hit.eval, hit.depth),
-                                (mv, value, eval, depth)
-                            );
-                            hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        }
-                    }
-                });
-            }
-        });
-        assert!(hits.into_inner() > 0, "the test must exercise hits");
-    }
-}
+mod tests;
