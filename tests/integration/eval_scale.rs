@@ -10,7 +10,11 @@ use minkowski::eval::Evaluator;
 use minkowski::eval::score::S;
 use minkowski::eval::trace::{Coefficients, Term};
 use minkowski::eval::weights::Weights;
-use shakmaty::{Chess, EnPassantMode, fen::Fen};
+use shakmaty::{
+    Board, CastlingMode, Chess, Color, EnPassantMode, Piece, Position, Role, Setup, Square,
+    fen::Fen,
+};
+use shakmaty_syzygy::{Tablebase, Wdl};
 
 /// The endgame half of the sum before and after the drawishness stage.
 fn endgame_halves(c: &Coefficients, w: &Weights) -> (i32, i32) {
@@ -69,4 +73,80 @@ fn drawishness_never_flips_the_sign_of_the_endgame_half() {
         toward >= 1_000 && away >= 1_000,
         "{toward} toward, {away} away"
     );
+}
+
+/// Random legal positions of a king and `strong` pieces against a king and `weak` pieces
+/// (White strong), either side to move, where the side to move cannot capture at once (so
+/// neither the tablebase's verdict nor the static evaluation hangs on one capture).
+fn pawnless_positions(strong: &[Role], weak: &[Role], count: usize, seed: u64) -> Vec<Chess> {
+    let mut rng = XorShift64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut board = Board::empty();
+        let mut place = |piece: Piece, board: &mut Board| loop {
+            let sq = Square::new((rng.next() % 64) as u32);
+            if board.piece_at(sq).is_none() {
+                board.set_piece_at(sq, piece);
+                break;
+            }
+        };
+        place(Role::King.of(Color::White), &mut board);
+        place(Role::King.of(Color::Black), &mut board);
+        strong
+            .iter()
+            .for_each(|r| place(r.of(Color::White), &mut board));
+        weak.iter()
+            .for_each(|r| place(r.of(Color::Black), &mut board));
+        let turn = if rng.next().is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let setup = Setup {
+            board,
+            turn,
+            ..Setup::empty()
+        };
+        let Ok(pos) = setup.position::<Chess>(CastlingMode::Standard) else {
+            continue;
+        };
+        if pos.is_check() || pos.legal_moves().iter().any(|m| m.is_capture()) {
+            continue;
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// The pawnless rules' premise, from the Syzygy tables (an oracle independent of the
+/// evaluation): a rook against a minor piece is nearly always a draw. And the evaluation reads
+/// those draws as one: within a pawn of zero, where without the rule it saw a piece up.
+#[test]
+fn a_rook_against_a_minor_piece_is_a_draw_and_evaluated_near_zero() {
+    let mut tb = Tablebase::<Chess>::new();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/syzygy");
+    tb.add_directory(dir).expect("tests/syzygy is readable");
+    let evaluator = Evaluator::default();
+    for (minor, seed) in [(Role::Bishop, 0x5ca1_e0b1), (Role::Knight, 0x5ca1_e0c2)] {
+        let positions = pawnless_positions(&[Role::Rook], &[minor], 400, seed);
+        let mut draws = 0;
+        for pos in &positions {
+            let wdl = tb.probe_wdl_after_zeroing(pos).expect("a 4-piece table");
+            if wdl != Wdl::Draw {
+                continue;
+            }
+            draws += 1;
+            let white_view =
+                evaluator.evaluate(pos).0 * if pos.turn() == Color::White { 1 } else { -1 };
+            assert!(
+                white_view.abs() < 100,
+                "a drawn KRvK{minor:?} read as {white_view} cp: {}",
+                fen(pos)
+            );
+        }
+        assert!(
+            draws * 10 >= positions.len() * 8,
+            "KRvK{minor:?}: only {draws} draws"
+        );
+    }
 }

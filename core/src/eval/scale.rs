@@ -25,7 +25,7 @@ use super::acc::Acc;
 use super::info::Info;
 use super::score::S;
 use super::tracer::Tracer;
-use super::weights::declare_weights;
+use super::weights::{declare_weights, role_index};
 
 declare_weights! {
     /// The family of weights of drawishness (complexity); where it starts in the table is set where
@@ -61,6 +61,22 @@ pub const SCALE_LONE_QUEEN: i32 = 88;
 
 /// The side ahead has one knight or bishop, nothing else and no pawns: it cannot mate.
 pub const SCALE_LONE_MINOR: i32 = 0;
+
+/// The side ahead has no pawns and at most a bishop more in pieces ([`PIECE_POINTS`]), and the
+/// other side has one minor piece or nothing: rook against minor, rook and minor against rook,
+/// two bishops against bishop, bishop and knight against minor. The tablebases draw nearly all
+/// of these (`tests/integration/eval_scale.rs` counts KRvKB and KRvKN); without the rule the
+/// evaluation read them as a piece up, about four pawns, and played for or against them so.
+pub const SCALE_PAWNLESS_MINOR_EDGE: i32 = 8;
+
+/// As [`SCALE_PAWNLESS_MINOR_EDGE`], but the other side has more than one minor piece's worth
+/// (a rook, or two pieces): more ways to go wrong for the defender, still mostly drawn.
+pub const SCALE_PAWNLESS_SMALL_EDGE: i32 = 28;
+
+/// Piece points (knight, bishop, rook, queen; index `role_index`) that decide the pawnless rules:
+/// two bishops (640) are more than a bishop ahead of a knight (300), so KBBvKN, usually won,
+/// stays unscaled; a queen (950) is more than a bishop ahead of a rook (500).
+pub const PIECE_POINTS: [i32; 6] = [0, 300, 320, 500, 950, 0];
 
 /// The side ahead has one, two or three pawns (index 1 ..= 3), all on one flank (files a-d or
 /// e-h), and the other side has a pawn or a piece to give for them.
@@ -140,6 +156,25 @@ pub fn factor(board: &Board, strong: Color) -> i32 {
     {
         return SCALE_LONE_MINOR;
     }
+    if strong_pawns.is_empty() {
+        let points = |color: Color| {
+            [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+                .into_iter()
+                .map(|role| PIECE_POINTS[role_index(role)] * of(color, role).count() as i32)
+                .sum::<i32>()
+        };
+        let (strong_points, weak_points) = (points(strong), points(weak));
+        let bishop = PIECE_POINTS[role_index(Role::Bishop)];
+        if strong_points >= PIECE_POINTS[role_index(Role::Rook)]
+            && strong_points - weak_points <= bishop
+        {
+            return if weak_points <= bishop {
+                SCALE_PAWNLESS_MINOR_EDGE
+            } else {
+                SCALE_PAWNLESS_SMALL_EDGE
+            };
+        }
+    }
 
     let few = strong_pawns.count();
     let one_flank = (strong_pawns & QUEEN_SIDE).is_empty() || (strong_pawns & KING_SIDE).is_empty();
@@ -186,6 +221,34 @@ mod tests {
 
     fn board(fen: &str) -> Board {
         position(fen).board().clone()
+    }
+
+    #[test]
+    fn pawnless_edges_of_at_most_a_bishop() {
+        let rook_vs_bishop = board("8/8/3k4/8/2b5/8/R3K3/8 w - - 0 1");
+        assert_eq!(
+            factor(&rook_vs_bishop, Color::White),
+            SCALE_PAWNLESS_MINOR_EDGE
+        );
+        let rook_bishop_vs_rook = board("8/3r4/3k4/8/8/3BK3/3R4/8 w - - 0 1");
+        assert_eq!(
+            factor(&rook_bishop_vs_rook, Color::White),
+            SCALE_PAWNLESS_SMALL_EDGE
+        );
+        // The same with a pawn for the side ahead: no longer pawnless (one pawn on one flank).
+        let with_pawn = board("8/3r4/3k4/8/8/3BK3/3R2P1/8 w - - 0 1");
+        assert_eq!(
+            factor(&with_pawn, Color::White),
+            SCALE_FEW_PAWNS_ONE_FLANK[1]
+        );
+        // Two bishops against a knight, a queen against a rook: more than a bishop ahead.
+        let bishops_vs_knight = board("8/8/3k4/8/2n5/8/3BBK2/8 w - - 0 1");
+        assert_eq!(factor(&bishops_vs_knight, Color::White), SCALE_NORMAL);
+        let queen_vs_rook = board("8/8/3k4/8/2r5/8/Q4K2/8 w - - 0 1");
+        assert_eq!(factor(&queen_vs_rook, Color::White), SCALE_NORMAL);
+        // Black ahead: the rule looks at the side it is asked about.
+        let black_rook = board("8/8/3k4/3r4/8/8/3N1K2/8 w - - 0 1");
+        assert_eq!(factor(&black_rook, Color::Black), SCALE_PAWNLESS_MINOR_EDGE);
     }
 
     #[test]
