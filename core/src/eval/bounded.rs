@@ -235,20 +235,7 @@ impl Evaluator {
         material_psqt: S,
         cache: &mut PawnKingCache,
     ) -> Option<Value> {
-        if endgame::lookup(board).is_some() {
-            return None;
-        }
-        // A window above every estimate: the estimate is always more than the margin below it.
-        let above = LazyWindow {
-            alpha: i32::MAX,
-            beta: i32::MAX,
-            early_margin: 0,
-            late_margin: LAZY_MARGIN,
-        };
-        Some(
-            self.evaluate_within(board, turn, material_psqt, above, cache)
-                .value,
-        )
+        self.estimate_at(board, turn, material_psqt, (0, LAZY_MARGIN), cache)
     }
 
     /// What the bounded evaluation compares with its window first, from the side to move's
@@ -274,14 +261,27 @@ impl Evaluator {
         material_psqt: S,
         cache: &mut PawnKingCache,
     ) -> Option<Value> {
+        self.estimate_at(board, turn, material_psqt, (1, 0), cache)
+    }
+
+    /// The estimate at the exit whose margin is set in `(early_margin, late_margin)`: the
+    /// bounded evaluation with a window above every estimate, so that exit always answers.
+    fn estimate_at(
+        &self,
+        board: &Board,
+        turn: Color,
+        material_psqt: S,
+        (early_margin, late_margin): (i32, i32),
+        cache: &mut PawnKingCache,
+    ) -> Option<Value> {
         if endgame::lookup(board).is_some() {
             return None;
         }
         let above = LazyWindow {
             alpha: i32::MAX,
             beta: i32::MAX,
-            early_margin: 1,
-            late_margin: 0,
+            early_margin,
+            late_margin,
         };
         Some(
             self.evaluate_within(board, turn, material_psqt, above, cache)
