@@ -11,6 +11,7 @@ clearly larger, and every sign of Minkowski's in agreement; then bad input gets 
     python3 scripts/test-static-evals.py
 """
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -70,6 +71,9 @@ FENS = [
 
 class StaticEvals(unittest.TestCase):
     def setUp(self):
+        spec = importlib.util.spec_from_file_location("static_evals", SCRIPT)
+        self.module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(self.module)
         self.dir = tempfile.TemporaryDirectory()
         d = self.dir.name
         fake = os.path.join(d, "fake.py")
@@ -118,6 +122,47 @@ class StaticEvals(unittest.TestCase):
         again = self.run_script("--positions", self.positions, "--sample", "200", "--labels", labels)
         self.assertEqual(again.stdout, out.stdout)
 
+    def test_worst_positions_and_error_mass_by_class(self):
+        labels = os.path.join(self.dir.name, "labels.json")
+        out = self.run_script("--positions", self.positions, "--sample", "200", "--labels", labels,
+                              "--worst", "5", "--by-signature")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        # Ours is exact at its scale, so its worst misses are rounding only; the classical
+        # evaluation's 300 cp errors carry its error mass.
+        worst = [line for line in out.stdout.splitlines()
+                 if line.startswith("| ") and line.count("/") == 7]
+        self.assertEqual(len(worst), 5, out.stdout)
+        for row in worst:
+            cells = [c.strip() for c in row.strip("|").split("|")]
+            self.assertLess(float(cells[6]), 0.01, row)
+            self.assertEqual(cells[2], self.module.signature(cells[0]))
+        # The error mass by piece band adds up to the whole MSE in each column.
+        table = out.stdout.split("Error mass by piece band")[1].split("Error mass by")[0]
+        rows = [[c.strip() for c in line.strip("|").split("|")] for line in table.splitlines()
+                if line.startswith("| ") and "pieces |" in line]
+        whole = [line for line in out.stdout.splitlines() if line.startswith("| all |")][0]
+        whole = [c.strip() for c in whole.strip("|").split("|")]
+        self.assertEqual(sum(int(r[1]) for r in rows), int(whole[1]))
+        self.assertAlmostEqual(sum(float(r[4]) for r in rows), float(whole[2]), delta=0.3)
+        self.assertIn("Error mass by material class", out.stdout)
+        self.assertIn("Error mass by imbalance", out.stdout)
+        # Without --positions the labels file's own positions are read: the same table.
+        again = self.run_script("--labels", labels)
+        self.assertEqual(out.stdout.split("\n\n")[1].strip(), again.stdout.split("\n\n")[1].strip())
+
+    def test_signatures_and_classes(self):
+        m = self.module
+        # Stronger side first, whichever colour it is.
+        self.assertEqual(m.signature("8/8/3k4/8/2b5/8/R3K3/8 w - - 0 1"), "KRvKB")
+        self.assertEqual(m.signature("8/8/3k4/8/2r5/8/B3K3/8 w - - 0 1"), "KRvKB")
+        self.assertEqual(m.signature("4r1k1/pp3ppp/8/8/8/8/PP3PP1/4R1K1 w - - 0 25"), "KRPPPPPvKRPPPP")
+        # Opposite-coloured bishops (f7 light, d2 dark) are marked; e7 and d2 are both dark.
+        self.assertEqual(m.material_class("4k3/5b2/8/2P5/8/8/3B4/4K3 w - - 0 1"), "KB+PvKB ocb")
+        self.assertEqual(m.material_class("4k3/4b3/8/2P5/8/8/3B4/4K3 w - - 0 1"), "KB+PvKB")
+        self.assertEqual(m.imbalance("r3k3/pp6/8/8/8/8/PPP5/1NB1K3 w - - 0 1"), "BNvR P+1")
+        self.assertEqual(m.imbalance("1nb1k3/ppp5/8/8/8/8/PP6/R3K3 b - - 0 1"), "BNvR P+1")
+        self.assertEqual(m.imbalance("4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1"), "= P+1")
+
     def test_bad_input_is_a_clear_error(self):
         bad = os.path.join(self.dir.name, "bad.txt")
         with open(bad, "w") as f:
@@ -128,6 +173,9 @@ class StaticEvals(unittest.TestCase):
         missing = self.run_script("--positions", os.path.join(self.dir.name, "nowhere.txt"))
         self.assertEqual(missing.returncode, 2)
         self.assertIn("cannot read", missing.stderr)
+        nothing = self.run_script("--worst", "3")
+        self.assertEqual(nothing.returncode, 2)
+        self.assertIn("--labels", nothing.stderr)
         broken = self.run_script("--positions", self.positions, "--sample", "0")
         self.assertEqual(broken.returncode, 2)
         self.assertNotIn("Traceback", broken.stderr)
