@@ -335,10 +335,11 @@ fn pawn_king_stage<T: Tracer>(
 #[inline(always)]
 pub(super) fn pawn_king_terms<T: Tracer>(info: &Info, acc: &mut Acc<'_, T>) -> Bitboard {
     let info = &info.pawns_and_kings();
-    let mut passed = Bitboard::EMPTY;
-    for color in Color::ALL {
-        passed |= pawns::structure(info, color, acc);
-        king::shelter(info, color, acc);
-    }
-    passed
+    // One call per side, each compiled for its colour (in the order a loop over the colours
+    // would make them).
+    let white = pawns::structure(info, Color::White, acc);
+    king::shelter(info, Color::White, acc);
+    let black = pawns::structure(info, Color::Black, acc);
+    king::shelter(info, Color::Black, acc);
+    white | black
 }
