@@ -52,6 +52,10 @@ def instructions(binary, args):
             check=True, capture_output=True, text=True).stdout
     totals = {}
     for line in annotate.splitlines():
+        # "=>" lines are calls seen from the caller's source (callgrind_annotate's annotated
+        # listings): the callee's inclusive cost again, not a part of it.
+        if "=>" in line:
+            continue
         m = re.match(r"\s*([\d,]+)\s.*cost::stage_(\w+)\s", line + " ")
         if m:
             name = m.group(2)

@@ -202,6 +202,11 @@ impl Evaluator {
     ) -> BoundedValue {
         cache.bind(self.stamp);
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if super::stages::has_bit_manipulation() {
+            // SAFETY: as in `evaluate_from`: the CPU has just been found to have the features.
+            return unsafe { self.bounded_rest_bmi(board, turn, material_psqt, cache, window) };
+        }
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.
             return unsafe { self.bounded_rest_popcnt(board, turn, material_psqt, cache, window) };

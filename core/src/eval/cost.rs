@@ -2,7 +2,7 @@
 //! `scripts/eval-cost.py`, docs/evaluation.md): each [`Stage`] runs over a set of
 //! [`Prepared`] positions in a function of its own (never inlined, so that callgrind counts its
 //! instructions apart and a clock can time it), computed as the evaluation computes it: the same
-//! inlined term code, with `popcnt` where the CPU has it.
+//! inlined term code, with `popcnt` (and BMI1, BMI2) where the CPU has them.
 //!
 //! A stage reads what the stages before it leave in [`Info`] (the attack maps of the pieces'
 //! pass); a [`Prepared`] position holds that, computed once, so that each stage pays for its own
@@ -174,6 +174,16 @@ macro_rules! stage {
                     sum = sum.wrapping_add(out ^ digest($acc));
                 }
                 sum
+            }
+            #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+            if super::stages::has_bit_manipulation() {
+                #[target_feature(enable = "popcnt,bmi1,bmi2")]
+                fn fast_bmi(e: &Evaluator, positions: &[Prepared], c: &mut PawnKingCache) -> i32 {
+                    sweep(e, positions, c)
+                }
+                // SAFETY: the CPU has just been found to support `popcnt`, BMI1 and BMI2, the
+                // features `fast_bmi` is compiled with.
+                return unsafe { fast_bmi(evaluator, positions, cache) };
             }
             #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
             if std::arch::is_x86_feature_detected!("popcnt") {

@@ -82,6 +82,8 @@ const NO_PAWN: usize = 7;
 
 /// Scores `color`'s king shelter, the enemy pawn storm against it, and its distance to the
 /// nearest pawn. Kept in the pawn-king cache: it reads pawns and kings only.
+// Inlined into the evaluation, as `pawns::structure` is.
+#[inline(always)]
 pub fn shelter<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, T>) {
     let Some(king) = *info.king.get(color) else {
         return;

@@ -308,6 +308,12 @@ impl Evaluator {
         // zone counts then cost a dozen instructions each. Most CPUs have it; use it when this
         // one does (a cached CPUID bit, checked in a few instructions).
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if stages::has_bit_manipulation() {
+            // SAFETY: `evaluate_rest_bmi` only differs from `evaluate_rest` in that it may use
+            // `popcnt`, BMI1 and BMI2 instructions, and the CPU has just been found to have them.
+            return unsafe { self.evaluate_rest_bmi(board, turn, material_psqt, None) };
+        }
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: `evaluate_rest_popcnt` only differs from `evaluate_rest` in that it may
             // use the `popcnt` instruction, and the CPU has just been found to support it.
@@ -361,6 +367,11 @@ impl Evaluator {
         cache: &mut PawnKingCache,
     ) -> Value {
         cache.bind(self.stamp);
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if stages::has_bit_manipulation() {
+            // SAFETY: as in `evaluate_from`: the CPU has just been found to have the features.
+            return unsafe { self.evaluate_rest_bmi(board, turn, material_psqt, Some(cache)) };
+        }
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to support `popcnt`.

@@ -71,55 +71,74 @@ pub fn evaluate<T: Tracer>(
     turn: SideToMove,
     acc: &mut Acc<'_, T>,
 ) {
-    let mut unstoppable = [false; 2];
-    for color in Color::ALL {
-        let ours = passed & *info.pawns.get(color);
-        // Only a king can catch the passer: the enemy has no piece (ours may stand anywhere but
-        // on its path, checked below), so the rule of the square decides.
-        let only_king_defends =
-            (board.by_color(!color) & !(board.pawns() | board.kings())).is_empty();
-        for sq in ours {
-            let rank = relative_rank(sq, color);
-            let Some(stop) = stop_square(sq, color) else {
-                continue;
-            };
-            let free = !info.occupied.contains(stop);
-            let safe = !info.attacked.get(!color).contains(stop);
-            acc.add(
-                color,
-                PASSED_PAWN.at(usize::from(free) * 16 + usize::from(safe) * 8 + rank),
-                1,
-            );
-            for (enemy, king) in [(0, info.king.get(color)), (8, info.king.get(!color))] {
-                if let Some(king) = king {
-                    let distance = king_distance(*king, stop) as i32;
-                    acc.add(color, PASSED_KING_DISTANCE.at(enemy + rank), distance);
-                }
-            }
-            let path = front_file(sq, color);
-            if (path & (board.by_color(!color) | *info.attacked.get(!color))).is_empty() {
-                acc.add(color, PASSED_SAFE_PATH, 1);
-            }
-            if (path & *info.pawns.get(color)).any() {
-                acc.add(color, PASSED_STACKED.at(rank), 1);
-            }
-            if only_king_defends && (path & info.occupied).is_empty() {
-                let race = PasserRace {
-                    pawn: sq,
-                    pawn_color: color,
-                    pawn_to_move: turn.color() == color,
-                };
-                let caught = info.king.get(!color).is_some_and(|k| race.king_catches(k));
-                unstoppable[usize::from(color == Color::Black)] |= !caught;
-            }
-        }
-    }
+    // One call per side, each compiled for its colour (White first, as a loop would run).
+    let unstoppable = [
+        side(board, info, passed, turn, Color::White, acc),
+        side(board, info, passed, turn, Color::Black, acc),
+    ];
     // A race both sides win is no longer a won race: only a lone runner gets the bonus.
     match unstoppable {
         [true, false] => acc.add(Color::White, PASSED_UNSTOPPABLE, 1),
         [false, true] => acc.add(Color::Black, PASSED_UNSTOPPABLE, 1),
         _ => {}
     }
+}
+
+/// `color`'s passed pawns (those of `passed`); returns whether one of them runs unstopped (no
+/// enemy piece, and the enemy king does not catch it).
+#[inline(always)]
+fn side<T: Tracer>(
+    board: &Board,
+    info: &Info,
+    passed: Bitboard,
+    turn: SideToMove,
+    color: Color,
+    acc: &mut Acc<'_, T>,
+) -> bool {
+    let ours = passed & *info.pawns.get(color);
+    if ours.is_empty() {
+        return false;
+    }
+    let mut unstoppable = false;
+    // Only a king can catch the passer: the enemy has no piece (ours may stand anywhere but
+    // on its path, checked below), so the rule of the square decides.
+    let only_king_defends = (board.by_color(!color) & !(board.pawns() | board.kings())).is_empty();
+    for sq in ours {
+        let rank = relative_rank(sq, color);
+        let Some(stop) = stop_square(sq, color) else {
+            continue;
+        };
+        let free = !info.occupied.contains(stop);
+        let safe = !info.attacked.get(!color).contains(stop);
+        acc.add(
+            color,
+            PASSED_PAWN.at(usize::from(free) * 16 + usize::from(safe) * 8 + rank),
+            1,
+        );
+        for (enemy, king) in [(0, info.king.get(color)), (8, info.king.get(!color))] {
+            if let Some(king) = king {
+                let distance = king_distance(*king, stop) as i32;
+                acc.add(color, PASSED_KING_DISTANCE.at(enemy + rank), distance);
+            }
+        }
+        let path = front_file(sq, color);
+        if (path & (board.by_color(!color) | *info.attacked.get(!color))).is_empty() {
+            acc.add(color, PASSED_SAFE_PATH, 1);
+        }
+        if (path & *info.pawns.get(color)).any() {
+            acc.add(color, PASSED_STACKED.at(rank), 1);
+        }
+        if only_king_defends && (path & info.occupied).is_empty() {
+            let race = PasserRace {
+                pawn: sq,
+                pawn_color: color,
+                pawn_to_move: turn.color() == color,
+            };
+            let caught = info.king.get(!color).is_some_and(|k| race.king_catches(k));
+            unstoppable |= !caught;
+        }
+    }
+    unstoppable
 }
 
 #[cfg(test)]

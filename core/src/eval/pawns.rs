@@ -169,6 +169,9 @@ pub const fn stop_square(sq: Square, color: Color) -> Option<Square> {
 
 /// Scores `color`'s pawn structure and returns its passed pawns. Kept in the pawn-king cache:
 /// it reads pawns and kings only.
+// Inlined into the evaluation (on a cache miss): there it counts bits with `popcnt` where the
+// CPU has it (see `Evaluator::evaluate_from`); a function of its own counts them the slow way.
+#[inline(always)]
 pub fn structure<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, T>) -> Bitboard {
     let ours = *info.pawns.get(color);
     let theirs = *info.pawns.get(!color);

@@ -152,10 +152,12 @@ pub fn evaluate<T: Tracer>(
 
     let rooks = board.by_piece(Role::Rook.of(color));
     if their_king.is_some_and(|k| relative_rank(k, color) >= 6) {
-        let on_seventh = rooks
-            .into_iter()
-            .filter(|&sq| relative_rank(sq, color) == 6);
-        let n = on_seventh.count() as i32;
+        // The rooks on `color`'s seventh rank (relative rank index 6), counted as a set.
+        let seventh = Bitboard::from_rank(match color {
+            Color::White => shakmaty::Rank::Seventh,
+            Color::Black => shakmaty::Rank::Second,
+        });
+        let n = (rooks & seventh).count() as i32;
         if n > 0 {
             acc.add(color, ROOK_ON_SEVENTH, n);
         }
