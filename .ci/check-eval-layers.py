@@ -4,7 +4,7 @@ modules of its own layer or a lower one, and the imports between its modules for
 
 Lowest first:
   0  the parts: score, term, weights (the table, its handles, keys and defaults), info,
-     tactics, pawn_king, eval_cache, stamp, tracer, acc, to_move
+     tactics, pawn_king, eval_cache, stamp, tracer, acc, to_move, cpu (what the CPU offers)
   1  the families of terms: every module that eval/mod.rs places in the weight table
      (an entry `<module>::<Family>` of its `declare_families!` list), read from there, so a
      new family needs no line here
@@ -33,7 +33,7 @@ import sys
 
 LAYERS = {
     "score": 0, "term": 0, "weights": 0, "info": 0, "tactics": 0, "pawn_king": 0, "eval_cache": 0, "stamp": 0,
-    "tracer": 0, "acc": 0, "to_move": 0,
+    "tracer": 0, "acc": 0, "to_move": 0, "cpu": 0,
     "combine": 2,
     "trace": 3,
     "mod": 4, "material": 4, "stages": 4, "bounded": 4, "cost": 4,

@@ -202,7 +202,7 @@ impl Evaluator {
     ) -> BoundedValue {
         cache.bind(self.stamp);
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if super::stages::has_bit_manipulation() {
+        if super::cpu::has_bit_manipulation() {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to have the features.
             return unsafe { self.bounded_rest_bmi(board, turn, material_psqt, cache, window) };
         }

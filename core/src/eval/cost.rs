@@ -176,7 +176,7 @@ macro_rules! stage {
                 sum
             }
             #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-            if super::stages::has_bit_manipulation() {
+            if super::cpu::has_bit_manipulation() {
                 #[target_feature(enable = "popcnt,bmi1,bmi2")]
                 fn fast_bmi(e: &Evaluator, positions: &[Prepared], c: &mut PawnKingCache) -> i32 {
                     sweep(e, positions, c)

@@ -18,6 +18,7 @@ pub mod base;
 pub mod bounded;
 pub mod combine;
 pub mod cost;
+mod cpu;
 pub mod endgame;
 pub mod eval_cache;
 pub mod info;
@@ -308,7 +309,7 @@ impl Evaluator {
         // zone counts then cost a dozen instructions each. Most CPUs have it; use it when this
         // one does (a cached CPUID bit, checked in a few instructions).
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if stages::has_bit_manipulation() {
+        if cpu::has_bit_manipulation() {
             // SAFETY: `evaluate_rest_bmi` only differs from `evaluate_rest` in that it may use
             // `popcnt`, BMI1 and BMI2 instructions, and the CPU has just been found to have them.
             return unsafe { self.evaluate_rest_bmi(board, turn, material_psqt, None) };
@@ -368,7 +369,7 @@ impl Evaluator {
     ) -> Value {
         cache.bind(self.stamp);
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if stages::has_bit_manipulation() {
+        if cpu::has_bit_manipulation() {
             // SAFETY: as in `evaluate_from`: the CPU has just been found to have the features.
             return unsafe { self.evaluate_rest_bmi(board, turn, material_psqt, Some(cache)) };
         }

@@ -287,16 +287,6 @@ impl Evaluator {
     }
 }
 
-/// Whether this CPU has `popcnt` and the bit-manipulation instructions (BMI1, BMI2) that
-/// [`Evaluator::evaluate_rest_bmi`] is compiled with (cached CPUID bits, a few instructions).
-#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-#[inline(always)]
-pub(super) fn has_bit_manipulation() -> bool {
-    std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("popcnt")
-}
-
 /// White's value seen by the side to move, clamped to ±[`EVAL_LIMIT`].
 #[inline(always)]
 fn to_move_view(white: i32, turn: Color) -> Value {
