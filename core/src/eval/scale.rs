@@ -19,7 +19,7 @@
 //! numbers, `tests/integration/eval_symmetry.rs` on every suite). Specialised endgames
 //! ([`super::endgame`]) come first: where one applies, nothing here does.
 
-use shakmaty::{Bitboard, Board, Color, Role};
+use shakmaty::{Bitboard, Board, Color, File, Rank, Role, Square};
 
 use super::acc::Acc;
 use super::info::Info;
@@ -79,6 +79,20 @@ pub const SCALE_PAWNLESS_MINOR_EDGE: i32 = 8;
 /// As [`SCALE_PAWNLESS_MINOR_EDGE`], but the other side has more than one minor piece's worth
 /// (a rook, or two pieces): more ways to go wrong for the defender, still mostly drawn.
 pub const SCALE_PAWNLESS_SMALL_EDGE: i32 = 28;
+
+/// The side ahead has bishops of one square colour and nothing else but pawns, all on one rook
+/// file (a or h) whose promotion square is of the other colour (the "wrong bishop"); the other
+/// side has only its king, on the promotion square or next to it
+/// ([`WRONG_BISHOP_CORNER_REACH`]). The bishop can never drive the king from the corner, and
+/// the pawn does not promote past it: the tables draw nearly all of these
+/// (`tests/integration/eval_scale.rs` counts KBPvK). Without the rule the evaluation read them
+/// as a bishop and a pawn up, 550 to 780 cp (issue 74).
+pub const SCALE_WRONG_BISHOP_ROOK_PAWN: i32 = 0;
+
+/// How many king steps the lone king may stand from the rook pawn's promotion square for
+/// [`SCALE_WRONG_BISHOP_ROOK_PAWN`]: on it or next to it (farther away, the bishop and king
+/// may still cut it off from the corner).
+pub const WRONG_BISHOP_CORNER_REACH: u32 = 1;
 
 /// Piece points (knight, bishop, rook, queen; index `role_index`) that decide the pawnless rules:
 /// two bishops (640) are more than a bishop ahead of a knight (300), so KBBvKN, usually won,
@@ -150,6 +164,10 @@ pub fn factor(board: &Board, strong: Color) -> i32 {
         }
     }
 
+    if wrong_bishop_rook_pawns(board, strong) {
+        return SCALE_WRONG_BISHOP_ROOK_PAWN;
+    }
+
     let pieces = |color: Color| (knights | bishops | rooks | queens) & board.by_color(color);
     let strong_queens = of(strong, Role::Queen);
     if strong_queens.count() == 1
@@ -161,11 +179,7 @@ pub fn factor(board: &Board, strong: Color) -> i32 {
     }
 
     let strong_pawns = of(strong, Role::Pawn);
-    let strong_pieces = pieces(strong);
-    if strong_pawns.is_empty()
-        && strong_pieces.count() == 1
-        && (strong_pieces & (knights | bishops)).any()
-    {
+    if is_lone_minor(board, strong) {
         return SCALE_LONE_MINOR;
     }
     if strong_pawns.is_empty() {
@@ -195,6 +209,97 @@ pub fn factor(board: &Board, strong: Color) -> i32 {
         return SCALE_FEW_PAWNS_ONE_FLANK[few];
     }
     SCALE_NORMAL
+}
+
+/// Whether `color` has one knight or bishop, no other piece and no pawns: it cannot mate
+/// ([`SCALE_LONE_MINOR`]).
+#[inline(always)]
+fn is_lone_minor(board: &Board, color: Color) -> bool {
+    let ours = board.by_color(color) & !board.kings();
+    ours.count() == 1 && (ours & (board.knights() | board.bishops())).any()
+}
+
+/// The scale factors `[if White is ahead, if Black is]` that cap an adjusting endgame verdict
+/// (the knights-against-passers race, which answers in place of the drawishness stage):
+/// [`SCALE_LONE_MINOR`] for a side with a lone knight or bishop and no pawns, which cannot
+/// mate (a knight against pawns wins only in freak positions, where the pawns smother their own
+/// king), [`SCALE_NORMAL`] for the other side, so that what the verdict says of the pawns' side
+/// stands. `None` where neither side is a lone minor: the verdict alone, as without the cap.
+/// Only the endgame half is capped; the middlegame half weighs a minor piece's phase there, a
+/// few centipawns. Without the cap the evaluation read KNvKP as a knight up, 450 to 585 cp for
+/// the side that cannot win (issue 74).
+///
+/// ```
+/// use minkowski_core::eval::scale::{SCALE_LONE_MINOR, SCALE_NORMAL, lone_minor_caps};
+/// use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+/// let board = |fen: &str| fen.parse::<Fen>().unwrap()
+///     .into_position::<Chess>(CastlingMode::Standard).unwrap().board().clone();
+/// let knight_vs_pawn = board("8/8/8/4k3/8/5p2/3N4/4K3 w - - 0 1");
+/// assert_eq!(lone_minor_caps(&knight_vs_pawn), Some([SCALE_LONE_MINOR, SCALE_NORMAL]));
+/// // With a pawn of its own, the knight's side may win: no cap.
+/// let with_pawn = board("8/8/8/4k3/8/5p2/P2N4/4K3 w - - 0 1");
+/// assert_eq!(lone_minor_caps(&with_pawn), None);
+/// ```
+#[must_use]
+pub fn lone_minor_caps(board: &Board) -> Option<[i32; 2]> {
+    let cap = |color: Color| {
+        if is_lone_minor(board, color) {
+            SCALE_LONE_MINOR
+        } else {
+            SCALE_NORMAL
+        }
+    };
+    let caps = [cap(Color::White), cap(Color::Black)];
+    (caps != [SCALE_NORMAL; 2]).then_some(caps)
+}
+
+/// Whether [`SCALE_WRONG_BISHOP_ROOK_PAWN`] fits with `strong` ahead: bishops of one colour and
+/// pawns on one rook file, the promotion square of the other colour, and the other side's lone
+/// king within [`WRONG_BISHOP_CORNER_REACH`] of it.
+///
+/// ```
+/// use minkowski_core::eval::scale::wrong_bishop_rook_pawns;
+/// use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
+/// let board = |fen: &str| fen.parse::<Fen>().unwrap()
+///     .into_position::<Chess>(CastlingMode::Standard).unwrap().board().clone();
+/// // h8 is dark, the bishop on d3 light: the black king holds the corner.
+/// assert!(wrong_bishop_rook_pawns(&board("7k/8/8/7P/8/3B4/8/4K3 w - - 0 1"), Color::White));
+/// // The dark-squared bishop on e3 controls h8: no rule.
+/// assert!(!wrong_bishop_rook_pawns(&board("7k/8/8/7P/8/4B3/8/4K3 w - - 0 1"), Color::White));
+/// // The king far from the corner: no rule.
+/// assert!(!wrong_bishop_rook_pawns(&board("8/8/8/2k4P/8/3B4/8/4K3 w - - 0 1"), Color::White));
+/// ```
+// Inlined into `factor`: most positions leave at the first test (the other side has more than
+// its king).
+#[inline(always)]
+#[must_use]
+pub fn wrong_bishop_rook_pawns(board: &Board, strong: Color) -> bool {
+    let weak = !strong;
+    if (board.by_color(weak) & !board.kings()).any() {
+        return false;
+    }
+    let ours = board.by_color(strong) & !board.kings();
+    let (pawns, bishops) = (ours & board.pawns(), ours & board.bishops());
+    if pawns.is_empty() || bishops.is_empty() || ours != (pawns | bishops) {
+        return false;
+    }
+    let file = if pawns.is_subset(Bitboard::from_file(File::A)) {
+        File::A
+    } else if pawns.is_subset(Bitboard::from_file(File::H)) {
+        File::H
+    } else {
+        return false;
+    };
+    let promotion = Square::from_coords(file, strong.relative_rank(Rank::Eighth));
+    let promotion_colour = if promotion.is_light() {
+        Bitboard::LIGHT_SQUARES
+    } else {
+        Bitboard::DARK_SQUARES
+    };
+    (bishops & promotion_colour).is_empty()
+        && board
+            .king_of(weak)
+            .is_some_and(|king| king.distance(promotion) <= WRONG_BISHOP_CORNER_REACH)
 }
 
 /// The drawishness stage's inputs: the complexity terms into `acc`, and the scale factors
@@ -314,6 +419,53 @@ mod tests {
         assert_ne!(factor(&b, Color::White), SCALE_LONE_MINOR);
         // The rule is about the side ahead: were Black ahead, it would not be a lone minor.
         assert_ne!(factor(&b, Color::Black), SCALE_LONE_MINOR);
+    }
+
+    #[test]
+    fn a_rook_pawn_with_the_wrong_bishop_and_the_king_in_the_corner() {
+        // a8 is light, the bishop on e5 dark: the king on b7 holds the corner.
+        let b = board("8/1k6/8/4B3/P7/8/8/4K3 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_WRONG_BISHOP_ROOK_PAWN);
+        // Two pawns on the a-file: the same.
+        let b = board("8/1k6/8/4B3/P7/P7/8/4K3 w - - 0 1");
+        assert_eq!(factor(&b, Color::White), SCALE_WRONG_BISHOP_ROOK_PAWN);
+        // Black's a-pawn promotes on a1 (dark); Black's bishop on d5 is light.
+        let b = board("8/8/8/3b4/8/p7/1K6/4k3 w - - 0 1");
+        assert_eq!(factor(&b, Color::Black), SCALE_WRONG_BISHOP_ROOK_PAWN);
+        // The right bishop (d3, light), a b-pawn, the king two steps away, a black pawn: no.
+        for fen in [
+            "8/1k6/8/8/P7/3B4/8/4K3 w - - 0 1",
+            "8/1k6/8/4B3/1P6/8/8/4K3 w - - 0 1",
+            "8/8/2k5/4B3/P7/8/8/4K3 w - - 0 1",
+            "8/1k5p/8/4B3/P7/8/8/4K3 w - - 0 1",
+            "8/1k6/8/4B3/P7/8/8/3NK3 w - - 0 1",
+        ] {
+            assert_ne!(
+                factor(&board(fen), Color::White),
+                SCALE_WRONG_BISHOP_ROOK_PAWN,
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_lone_minor_caps_an_adjusting_verdict() {
+        // The knights-against-passers race answers here, and the knight side is capped.
+        let b = board("8/8/8/4k3/8/5p2/3N4/4K3 w - - 0 1");
+        assert_eq!(lone_minor_caps(&b), Some([SCALE_LONE_MINOR, SCALE_NORMAL]));
+        let b = board("8/8/8/4k3/8/5P2/3n4/4K3 w - - 0 1");
+        assert_eq!(lone_minor_caps(&b), Some([SCALE_NORMAL, SCALE_LONE_MINOR]));
+        // Two knights, or a knight and a pawn: no cap.
+        let b = board("8/8/8/4k3/8/5p2/3NN3/4K3 w - - 0 1");
+        assert_eq!(lone_minor_caps(&b), None);
+        // The evaluation: the knight side, ahead in material, is read at about zero.
+        let eval = crate::eval::Evaluator::default();
+        let knight = position("8/8/8/4k3/8/5p2/3N4/4K3 b - - 0 1");
+        assert!(
+            eval.evaluate(&knight).0 >= -SCALE_NORMAL / 2,
+            "{:?}",
+            eval.evaluate(&knight)
+        );
     }
 
     #[test]

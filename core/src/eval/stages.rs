@@ -214,7 +214,7 @@ impl Evaluator {
 
         // Specialised endgames replace or adjust the sum; where none applies, the endgame half
         // is moved toward zero where the material edge does not win (the drawishness stage).
-        let (endgame, scale) = match settled {
+        let (endgame, mut scale) = match settled {
             Some(settled) => settled,
             None => {
                 let endgame = endgame::lookup(board);
@@ -235,7 +235,14 @@ impl Evaluator {
             let sign = if strong == Color::White { 1 } else { -1 };
             match verdict {
                 Verdict::Replace(s) => replaced = Some(Pair::from(s * sign)),
-                Verdict::Adjust(s) => linear += s * sign,
+                Verdict::Adjust(s) => {
+                    linear += s * sign;
+                    // A lone minor piece cannot win, whatever the verdict adds.
+                    if let Some(caps) = scale::lone_minor_caps(board) {
+                        tracer.scale(caps);
+                        scale = Some(caps);
+                    }
+                }
             }
         }
         if replaced.is_none() {
