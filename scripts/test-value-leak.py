@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Tests of scripts/value-leak.py with a fake oracle whose values are known.
+
+The fake oracle (a small UCI program) reads each position's value, White's view, from a JSON
+table keyed by the FEN's first four fields. A short game priced by it must give each move the
+fall of the mover's expected score the table implies, by side, phase and step size; the losses
+of both sides must add up to the fall from the first position to the last; book moves (no
+engine comment) are not priced; a finished game's mate is valued without the oracle; bad input
+gets a message, not a traceback.
+
+    python3 scripts/test-value-leak.py
+"""
+
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import chess
+import chess.pgn
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPT = os.path.join(HERE, "value-leak.py")
+
+FAKE = r'''
+import json, os, sys
+import chess
+TABLE = json.load(open(os.environ["FAKE_TABLE"]))
+board = chess.Board()
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "uci":
+        print("id name fake-oracle"); print("uciok", flush=True)
+    elif words[0] == "isready":
+        print("readyok", flush=True)
+    elif words[0] == "position":
+        if words[1] == "startpos":
+            board = chess.Board(); rest = words[2:]
+        else:
+            board = chess.Board(" ".join(words[2:8])); rest = words[8:]
+        if rest and rest[0] == "moves":
+            for m in rest[1:]:
+                board.push_uci(m)
+    elif words[0] == "go":
+        white = TABLE.get(" ".join(board.fen().split()[:4]), 0)
+        value = white if board.turn == chess.WHITE else -white
+        move = sorted(m.uci() for m in board.legal_moves)[0]
+        print(f"info depth 5 score cp {value} nodes 10 pv {move}")
+        print(f"bestmove {move}", flush=True)
+    elif words[0] == "quit":
+        break
+'''
+
+K = 0.00368208
+
+
+def expected(cp):
+    return 1 / (1 + math.exp(-K * cp))
+
+
+def key(board):
+    return " ".join(board.fen().split()[:4])
+
+
+class ValueLeak(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.fake = os.path.join(self.dir, "fake.py")
+        with open(self.fake, "w") as f:
+            f.write(FAKE)
+
+    def run_script(self, args, table):
+        path = os.path.join(self.dir, "table.json")
+        with open(path, "w") as f:
+            json.dump(table, f)
+        env = dict(os.environ, FAKE_TABLE=path)
+        return subprocess.run([sys.executable, SCRIPT] + args, capture_output=True, text=True, env=env)
+
+    def write_game(self, moves, comments, white="minkowski", black="sf", result="0-1"):
+        game = chess.pgn.Game()
+        game.headers.update({"White": white, "Black": black, "Result": result})
+        node = game
+        for move, comment in zip(moves, comments):
+            node = node.add_variation(chess.Move.from_uci(move))
+            node.comment = comment
+        path = os.path.join(self.dir, f"g{len(os.listdir(self.dir))}.pgn")
+        with open(path, "w") as f:
+            print(game, file=f)
+        return path
+
+    def test_prices_each_move_and_the_sum_telescopes(self):
+        # Fool's mate: 1. f3 (book) e5 2. g4 Qh4#. White is ours; the table's values (White's
+        # view) make f3 free (book), e5 a small gain for Black, g4 a large loss for White.
+        moves = ["f2f3", "e7e5", "g2g4", "d8h4"]
+        comments = ["book", "+0.10/12 0.1s", "-0.50/13 0.1s", "+M1/1 0.0s"]
+        board, table, positions = chess.Board(), {}, []
+        values = [20, 0, -30, -400]  # before f3, before e5, before g4, before Qh4
+        for move, value in zip(moves, values):
+            table[key(board)] = value
+            positions.append(board.copy())
+            board.push_uci(move)
+        pgn = self.write_game(moves, comments)
+        out = os.path.join(self.dir, "leak.json")
+        r = self.run_script(["--pgn", pgn, "--player", "minkowski", "--oracle",
+                             f"{sys.executable} {self.fake}", "--oracle-nodes", "10", "--json", out], table)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(out) as f:
+            data = json.load(f)
+        priced = data["games"][0]["moves"]
+        self.assertEqual([m["ply"] for m in priced], [1, 2, 3])  # f3 is a book move
+        e5, g4, qh4 = priced
+        self.assertEqual((e5["side"], e5["before"], e5["after"]), ("theirs", 0, 30))
+        self.assertAlmostEqual(e5["drop"], expected(0) - expected(30))  # negative: a gain
+        self.assertEqual((g4["side"], g4["before"], g4["after"]), ("ours", -30, -400))
+        self.assertEqual((qh4["side"], qh4["after"]), ("theirs", 3000))  # mate, not asked
+        self.assertTrue(all(m["phase"] == "opening" for m in priced))
+        # White's signed losses minus Black's = E(first priced, White) - E(last, White).
+        signed = sum(m["drop"] if m["side"] == "ours" else -m["drop"] for m in priced)
+        self.assertAlmostEqual(signed, expected(0) - expected(-3000))
+        s = data["summary"]
+        self.assertEqual(s["games"], 1)
+        self.assertEqual(s["score"], 0.0)
+        self.assertAlmostEqual(s["lost_per_game"]["ours"]["opening"], expected(-30) - expected(-400))
+        # Black's e5 and the mate both raised Black's expected score.
+        self.assertAlmostEqual(s["gained_per_game"]["theirs"],
+                               expected(30) - expected(0) + expected(3000) - expected(400))
+        # Only e5 is undecided after the move: Black claimed +10, the oracle says +30.
+        self.assertEqual(s["bias"]["theirs"]["opening"], {"moves": 1, "mean": -20.0, "mean_abs": 20.0})
+        self.assertEqual(s["bias"]["ours"]["opening"]["moves"], 0)
+        big = [b for b in s["steps"]["ours"] if b["moves"]]
+        self.assertEqual([b["step"] for b in big], [">= 0.20"])
+        self.assertIn("| **all** |", r.stdout)
+        # --summarise of the same file twice: the same per-game figures over two games.
+        r2 = self.run_script(["--summarise", out, out], {})
+        self.assertEqual(r2.returncode, 0, r2.stderr)
+        self.assertIn("2 games; our score 0.0%", r2.stdout)
+
+    def test_bad_input(self):
+        pgn = self.write_game(["e2e4"], ["+0.20/10 0.1s"], white="a", black="b", result="*")
+        r = self.run_script(["--pgn", pgn, "--player", "minkowski", "--oracle",
+                             f"{sys.executable} {self.fake}"], {})
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("names neither or both", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+        r = self.run_script(["--pgn", os.path.join(self.dir, "missing.pgn"), "--player", "x"], {})
+        self.assertNotEqual(r.returncode, 0)
+        self.assertNotIn("Traceback", r.stderr)
+        r = self.run_script(["--pgn", pgn], {})
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("--player", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
