@@ -29,6 +29,18 @@ FAKE = r'''
 import json, os, sys
 import chess
 TABLE = json.load(open(os.environ["FAKE_TABLE"]))
+if len(sys.argv) > 2 and sys.argv[1] == "eval":
+    # Our fake trace: family A grows with the move number, B cycles; the static value
+    # (White's view) is 0.5 A + 3, printed from the side to move's view as the engine does.
+    board = chess.Board(" ".join(sys.argv[2:]))
+    a, b = 10 * board.fullmove_number, 7 * (board.fullmove_number % 3)
+    for name, v in (("Family A", a), ("Family B", b)):
+        print(f"{name:<16}|  {0:5d}  {0:5d} |  {0:5d}  {0:5d} |  {v:5d}  {v:5d}")
+    print("Phase: 24 / 24")
+    white = round(0.5 * a + 3)
+    print(f"Total: {white if board.turn == chess.WHITE else -white} cp (side to move)")
+    sys.exit(0)
+
 board = chess.Board()
 for line in sys.stdin:
     words = line.split()
@@ -139,6 +151,25 @@ class ValueLeak(unittest.TestCase):
         r2 = self.run_script(["--summarise", out, out], {})
         self.assertEqual(r2.returncode, 0, r2.stderr)
         self.assertIn("2 games; our score 0.0%", r2.stdout)
+
+    def test_family_fit_recovers_an_overrated_family(self):
+        # Knights out and back: every position after our (White's) move is quiet and the
+        # oracle calls it 0, so our static error is 0.5 A + 3: the fit must say so.
+        moves = ["g1f3", "g8f6", "f3g1", "f6g8"] * 6
+        comments = ["+0.10/10 0.1s"] * len(moves)
+        pgn = self.write_game(moves, comments, result="1/2-1/2")
+        fake = f"{sys.executable} {self.fake}"
+        r = self.run_script(["--pgn", pgn, "--player", "minkowski", "--oracle", fake,
+                             "--trace", fake, "--oracle-nodes", "10", "--json", os.path.join(self.dir, "f.json")], {})
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(os.path.join(self.dir, "f.json")) as f:
+            fit = json.load(f)["summary"]["family_fit"]
+        self.assertEqual(fit["positions"], 12)
+        by = {x["family"]: x for x in fit["families"]}
+        self.assertAlmostEqual(by["Family A"]["coefficient"], 0.5, delta=0.01)
+        self.assertAlmostEqual(by["Family B"]["coefficient"], 0.0, delta=0.05)
+        self.assertAlmostEqual(fit["intercept"], 3.0, delta=1.0)
+        self.assertIn("| Family A |", r.stdout)
 
     def test_bad_input(self):
         pgn = self.write_game(["e2e4"], ["+0.20/10 0.1s"], white="a", black="b", result="*")

@@ -33,6 +33,9 @@ import importlib.util
 import json
 import math
 import os
+import re
+import shlex
+import subprocess
 import sys
 import threading
 
@@ -57,6 +60,11 @@ SIDES = ("ours", "theirs")
 # The engines' own scores are compared with the oracle's only where the oracle calls the game
 # undecided (centipawns, the mover's view); a claimed score is clipped to the same bound.
 UNDECIDED = 300
+# `minkowski eval`'s last value line: the side to move's view.
+TOTAL = re.compile(r"^Total:\s*(-?\d+) cp", re.M)
+# Ridge term of the family fit (centipawns², per position): keeps a family seen in a handful of
+# positions from taking an arbitrary coefficient.
+RIDGE = 1.0
 
 
 def expected(cp):
@@ -88,7 +96,27 @@ def our_colour(game, name):
     return hits[0]
 
 
-def price_game(oracle, game, ours, nodes, key):
+def our_trace(command, board, ours):
+    """Our static evaluation and its families, our side's view, of a position after our move;
+    None where a static value means little (the opponent in check, or our move a capture)."""
+    if board.is_check() or not board.move_stack:
+        return None
+    pop = board.pop()
+    capture = board.is_capture(pop)
+    board.push(pop)
+    if capture:
+        return None
+    out = subprocess.run(shlex.split(command) + ["eval", board.fen()], capture_output=True, text=True, timeout=60)
+    total = TOTAL.search(out.stdout)
+    if out.returncode != 0 or not total:
+        raise ValueError(f"{command} eval {board.fen()}: {out.stderr.strip() or 'no total'}")
+    families = loss.parse_trace(out.stdout)
+    sign = 1 if ours == chess.WHITE else -1
+    mover = 1 if board.turn == ours else -1
+    return {"static": mover * int(total.group(1)), "families": {f: sign * v for f, v in families.items()}}
+
+
+def price_game(oracle, game, ours, nodes, key, trace=None):
     """Every priced move of one game: its side, phase, values before and after (mover's view)."""
     board = game.board()
     values, decisions = [], []
@@ -118,6 +146,8 @@ def price_game(oracle, game, ours, nodes, key):
                 "depth": depth,
             })
         board.push(move)
+        if trace and depth is not None and moves[-1]["side"] == "ours" and abs(moves[-1]["after"]) <= UNDECIDED:
+            moves[-1]["trace"] = our_trace(trace, board, ours)
     return moves
 
 
@@ -134,6 +164,43 @@ def score_of(result, ours):
     if points is None:
         return None
     return points if ours == chess.WHITE else 1.0 - points
+
+
+def solve(matrix, vector):
+    """x with matrix x = vector (Gaussian elimination with partial pivoting; small systems)."""
+    n = len(vector)
+    a = [row[:] + [v] for row, v in zip(matrix, vector)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            raise ValueError("the family fit is singular")
+        for r in range(n):
+            if r != col and a[r][col]:
+                f = a[r][col] / a[col][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def family_fit(games):
+    """Our static error against the oracle (static - oracle after our move, our view) fitted as
+    c0 + sum of c_f * family_f over the traced positions: c_f > 0 means the family reads these
+    positions too favourably (its part of the error is c_f times its value)."""
+    rows = [(m["trace"], m["after"]) for g in games for m in g["moves"] if m.get("trace")]
+    if len(rows) < 10:
+        return None
+    names = sorted({f for t, _ in rows for f, v in t["families"].items() if v})
+    names = [f for f in names if len({round(t["families"].get(f, 0)) for t, _ in rows}) > 1]
+    n, k = len(rows), len(names) + 1
+    xs = [[1.0] + [t["families"].get(f, 0.0) for f in names] for t, _ in rows]
+    errors = [t["static"] - after for t, after in rows]
+    xtx = [[sum(x[i] * x[j] for x in xs) + (RIDGE * n if i == j and i else 0.0) for j in range(k)] for i in range(k)]
+    xte = [sum(x[i] * e for x, e in zip(xs, errors)) for i in range(k)]
+    c = solve(xtx, xte)
+    means = [sum(x[i] for x in xs) / n for i in range(k)]
+    return {"positions": n, "mean_error": sum(errors) / n, "intercept": c[0],
+            "families": [{"family": f, "mean": means[i + 1], "coefficient": c[i + 1],
+                          "part": c[i + 1] * means[i + 1]} for i, f in enumerate(names)]}
 
 
 def summarise(games):
@@ -172,6 +239,7 @@ def summarise(games):
         "lost_per_game": {s: {p: per(v) for p, v in lost[s].items()} for s in SIDES},
         "lost_per_game_total": {s: per(sum(lost[s].values())) for s in SIDES},
         "gained_per_game": {s: per(gained[s]) for s in SIDES},
+        "family_fit": family_fit(games),
         "bias": {s: {p: {"moves": c, "mean": t / c if c else 0.0, "mean_abs": a / c if c else 0.0}
                      for p, (c, t, a) in bias[s].items()} for s in SIDES},
         "steps": {s: [{"step": STEP_NAMES[i], "moves": c, "lost_per_game": per(v)}
@@ -201,6 +269,13 @@ def markdown(summary):
         o, t = summary["bias"]["ours"][p], summary["bias"]["theirs"][p]
         rows.append(f"| {p} | {o['mean']:+.0f}, {o['mean_abs']:.0f} ({o['moves']}) | "
                     f"{t['mean']:+.0f}, {t['mean_abs']:.0f} ({t['moves']}) |")
+    fit = summary.get("family_fit")
+    if fit:
+        rows += ["", f"Our static error against the oracle after our moves: {fit['positions']} positions, "
+                 f"mean {fit['mean_error']:+.1f} cp, intercept {fit['intercept']:+.1f}", "",
+                 "| family | mean value (our view) | coefficient | its part of the mean error |", "|---|--:|--:|--:|"]
+        for f in sorted(fit["families"], key=lambda f: -abs(f["part"])):
+            rows.append(f"| {f['family']} | {f['mean']:+.1f} | {f['coefficient']:+.2f} | {f['part']:+.1f} |")
     return "\n".join(rows) + "\n"
 
 
@@ -212,6 +287,8 @@ def parse_args(argv):
     p.add_argument("--oracle", default="stockfish", help="the oracle's UCI command")
     p.add_argument("--oracle-option", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--oracle-nodes", type=int, default=100000)
+    p.add_argument("--trace", metavar="CMD", help="our engine's command: `CMD eval FEN` traces the "
+                   "positions after our moves, and the summary fits our static error to its families")
     p.add_argument("--games", type=int, help="price at most this many games")
     p.add_argument("--concurrency", type=int, default=1, help="games priced at once, an oracle each")
     p.add_argument("--json", help="every priced move and the summary, rewritten after each game")
@@ -276,7 +353,7 @@ def price_all(args):
             with lock:
                 oracles.append(local.oracle)
         game, ours = games[index]
-        moves = price_game(local.oracle, game, ours, args.oracle_nodes, key=index)
+        moves = price_game(local.oracle, game, ours, args.oracle_nodes, key=index, trace=args.trace)
         record = {"index": index, "white": game.headers.get("White"), "black": game.headers.get("Black"),
                   "result": game.headers.get("Result"), "ours": "white" if ours == chess.WHITE else "black",
                   "score": score_of(game.headers.get("Result"), ours), "moves": moves}
