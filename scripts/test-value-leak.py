@@ -64,6 +64,9 @@ for line in sys.stdin:
         move = sorted(m.uci() for m in board.legal_moves)[0]
         print(f"info depth 5 score cp {value} nodes 10 pv {move}")
         print(f"bestmove {move}", flush=True)
+    elif words[0] == "eval":
+        # As Stockfish's classical `eval`: White's view in pawns, here a tenth of family A.
+        print(f"Final evaluation       {board.fullmove_number:+.2f} (white side)", flush=True)
     elif words[0] == "quit":
         break
 '''
@@ -159,17 +162,25 @@ class ValueLeak(unittest.TestCase):
         comments = ["+0.10/10 0.1s"] * len(moves)
         pgn = self.write_game(moves, comments, result="1/2-1/2")
         fake = f"{sys.executable} {self.fake}"
-        r = self.run_script(["--pgn", pgn, "--player", "minkowski", "--oracle", fake,
-                             "--trace", fake, "--oracle-nodes", "10", "--json", os.path.join(self.dir, "f.json")], {})
+        r = self.run_script(["--pgn", pgn, "--player", "minkowski", "--oracle", fake, "--trace", fake,
+                             "--classical", fake, "--oracle-nodes", "10", "--json", os.path.join(self.dir, "f.json")], {})
         self.assertEqual(r.returncode, 0, r.stderr)
         with open(os.path.join(self.dir, "f.json")) as f:
             fit = json.load(f)["summary"]["family_fit"]
-        self.assertEqual(fit["positions"], 12)
+        self.assertEqual(fit["positions"], 24)  # after both sides' moves
         by = {x["family"]: x for x in fit["families"]}
         self.assertAlmostEqual(by["Family A"]["coefficient"], 0.5, delta=0.01)
         self.assertAlmostEqual(by["Family B"]["coefficient"], 0.0, delta=0.05)
         self.assertAlmostEqual(fit["intercept"], 3.0, delta=1.0)
         self.assertIn("| Family A |", r.stdout)
+        # Our evaluation in our favour after both sides' moves (White's moves at move numbers
+        # 1-12, Black's leave 2-13 on the board): 0.5 * 10 * mean + 3.
+        with open(os.path.join(self.dir, "f.json")) as f:
+            favour = json.load(f)["summary"]["in_our_favour"]
+        # The fake classical evaluation is the move number in pawns: 100 * mean.
+        self.assertEqual(favour["ours"], {"positions": 12, "mean": 35.5, "oracle": 0.0, "classical_mean": 650.0})
+        self.assertEqual(favour["theirs"], {"positions": 12, "mean": 40.5, "oracle": 0.0, "classical_mean": 750.0})
+        self.assertIn("| after their moves | 12 | +0.0 | +40.5 | +750.0 |", r.stdout)
 
     def test_bad_input(self):
         pgn = self.write_game(["e2e4"], ["+0.20/10 0.1s"], white="a", black="b", result="*")
@@ -184,6 +195,9 @@ class ValueLeak(unittest.TestCase):
         r = self.run_script(["--pgn", pgn], {})
         self.assertNotEqual(r.returncode, 0)
         self.assertIn("--player", r.stderr)
+        r = self.run_script(["--pgn", pgn, "--player", "a", "--classical", "stockfish"], {})
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("--trace", r.stderr)
 
 
 if __name__ == "__main__":

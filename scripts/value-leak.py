@@ -62,6 +62,8 @@ SIDES = ("ours", "theirs")
 UNDECIDED = 300
 # `minkowski eval`'s last value line: the side to move's view.
 TOTAL = re.compile(r"^Total:\s*(-?\d+) cp", re.M)
+# Stockfish's `eval`: "Final evaluation       +0.12 (white side)", in pawns.
+FINAL = re.compile(r"^Final evaluation\s+([+-]?\d+(?:\.\d+)?)", re.M)
 # Ridge term of the family fit (centipawns², per position): keeps a family seen in a handful of
 # positions from taking an arbitrary coefficient.
 RIDGE = 1.0
@@ -97,8 +99,8 @@ def our_colour(game, name):
 
 
 def our_trace(command, board, ours):
-    """Our static evaluation and its families, our side's view, of a position after our move;
-    None where a static value means little (the opponent in check, or our move a capture)."""
+    """Our static evaluation and its families, our side's view, of a position after a move;
+    None where a static value means little (the side to move in check, or the move a capture)."""
     if board.is_check() or not board.move_stack:
         return None
     pop = board.pop()
@@ -112,8 +114,34 @@ def our_trace(command, board, ours):
         raise ValueError(f"{command} eval {board.fen()}: {out.stderr.strip() or 'no total'}")
     families = loss.parse_trace(out.stdout)
     sign = 1 if ours == chess.WHITE else -1
-    mover = 1 if board.turn == ours else -1
-    return {"static": mover * int(total.group(1)), "families": {f: sign * v for f, v in families.items()}}
+    to_move = 1 if board.turn == ours else -1  # the total is the side to move's view
+    return {"static": to_move * int(total.group(1)), "families": {f: sign * v for f, v in families.items()}}
+
+
+def classical_values(command, fens):
+    """Stockfish's classical static evaluation (`Use NNUE` false, its `eval` command's "Final
+    evaluation"), White's view in centipawns, of each FEN: one process, the commands sent at once."""
+    commands = ["setoption name Use NNUE value false"] + [f"position fen {fen}\neval" for fen in fens] + ["quit"]
+    out = subprocess.run(shlex.split(command), input="\n".join(commands) + "\n", capture_output=True,
+                         text=True, timeout=60 + len(fens))
+    values = [round(float(v) * 100) for v in FINAL.findall(out.stdout)]
+    if len(values) != len(fens):
+        raise ValueError(f"{command}: {len(values)} evaluations for {len(fens)} positions")
+    return values
+
+
+def add_classical(command, game, ours, moves):
+    """Each traced move's position valued by Stockfish's classical evaluation, our side's view."""
+    board, fens, traced = game.board(), [], []
+    by_ply = {m["ply"]: m for m in moves if m.get("trace")}
+    for i, move in enumerate(game.mainline_moves()):
+        board.push(move)
+        if i in by_ply:
+            fens.append(board.fen())
+            traced.append(by_ply[i])
+    sign = 1 if ours == chess.WHITE else -1
+    for m, v in zip(traced, classical_values(command, fens) if fens else []):
+        m["trace"]["classical"] = sign * v
 
 
 def price_game(oracle, game, ours, nodes, key, trace=None):
@@ -146,7 +174,7 @@ def price_game(oracle, game, ours, nodes, key, trace=None):
                 "depth": depth,
             })
         board.push(move)
-        if trace and depth is not None and moves[-1]["side"] == "ours" and abs(moves[-1]["after"]) <= UNDECIDED:
+        if trace and depth is not None and abs(moves[-1]["after"]) <= UNDECIDED:
             moves[-1]["trace"] = our_trace(trace, board, ours)
     return moves
 
@@ -186,7 +214,8 @@ def family_fit(games):
     """Our static error against the oracle (static - oracle after our move, our view) fitted as
     c0 + sum of c_f * family_f over the traced positions: c_f > 0 means the family reads these
     positions too favourably (its part of the error is c_f times its value)."""
-    rows = [(m["trace"], m["after"]) for g in games for m in g["moves"] if m.get("trace")]
+    rows = [(m["trace"], m["after"] if m["side"] == "ours" else -m["after"])
+            for g in games for m in g["moves"] if m.get("trace")]
     if len(rows) < 10:
         return None
     names = sorted({f for t, _ in rows for f, v in t["families"].items() if v})
@@ -201,6 +230,25 @@ def family_fit(games):
     return {"positions": n, "mean_error": sum(errors) / n, "intercept": c[0],
             "families": [{"family": f, "mean": means[i + 1], "coefficient": c[i + 1],
                           "part": c[i + 1] * means[i + 1]} for i, f in enumerate(names)]}
+
+
+def in_our_favour(games):
+    """Our static value minus the oracle's, both from our side's view, after each side's moves:
+    how far our evaluation reads the games' positions in our favour. Positions our search chose
+    and positions the opponent chose, side by side: a search that steers toward what its
+    evaluation overrates shows it in both, since the game drifts where we led it."""
+    out = {}
+    for side in SIDES:
+        traced = [m for g in games for m in g["moves"] if m.get("trace") and m["side"] == side]
+        oracle = [m["after"] if side == "ours" else -m["after"] for m in traced]
+        errors = [m["trace"]["static"] - o for m, o in zip(traced, oracle)]
+        n = len(errors)
+        out[side] = {"positions": n, "mean": sum(errors) / n if n else None,
+                     "oracle": sum(oracle) / n if n else None}
+        classical = [m["trace"]["classical"] - o for m, o in zip(traced, oracle) if "classical" in m["trace"]]
+        if classical and len(classical) == n:
+            out[side]["classical_mean"] = sum(classical) / n
+    return out
 
 
 def summarise(games):
@@ -240,6 +288,7 @@ def summarise(games):
         "lost_per_game_total": {s: per(sum(lost[s].values())) for s in SIDES},
         "gained_per_game": {s: per(gained[s]) for s in SIDES},
         "family_fit": family_fit(games),
+        "in_our_favour": in_our_favour(games),
         "bias": {s: {p: {"moves": c, "mean": t / c if c else 0.0, "mean_abs": a / c if c else 0.0}
                      for p, (c, t, a) in bias[s].items()} for s in SIDES},
         "steps": {s: [{"step": STEP_NAMES[i], "moves": c, "lost_per_game": per(v)}
@@ -269,9 +318,19 @@ def markdown(summary):
         o, t = summary["bias"]["ours"][p], summary["bias"]["theirs"][p]
         rows.append(f"| {p} | {o['mean']:+.0f}, {o['mean_abs']:.0f} ({o['moves']}) | "
                     f"{t['mean']:+.0f}, {t['mean_abs']:.0f} ({t['moves']}) |")
+    favour = summary.get("in_our_favour")
+    if favour and favour["ours"]["positions"]:
+        rows += ["", "| static value minus the oracle's, our view (quiet, undecided) | positions | oracle's mean | ours | Stockfish classical |",
+                 "|---|--:|--:|--:|--:|"]
+        for s in SIDES:
+            f = favour[s]
+            if f["positions"]:
+                classical = f"{f['classical_mean']:+.1f}" if "classical_mean" in f else "—"
+                rows.append(f"| after {'our' if s == 'ours' else 'their'} moves | {f['positions']} | "
+                            f"{f['oracle']:+.1f} | {f['mean']:+.1f} | {classical} |")
     fit = summary.get("family_fit")
     if fit:
-        rows += ["", f"Our static error against the oracle after our moves: {fit['positions']} positions, "
+        rows += ["", f"Our static error against the oracle, our view, fitted to the families: {fit['positions']} positions, "
                  f"mean {fit['mean_error']:+.1f} cp, intercept {fit['intercept']:+.1f}", "",
                  "| family | mean value (our view) | coefficient | its part of the mean error |", "|---|--:|--:|--:|"]
         for f in sorted(fit["families"], key=lambda f: -abs(f["part"])):
@@ -289,6 +348,8 @@ def parse_args(argv):
     p.add_argument("--oracle-nodes", type=int, default=100000)
     p.add_argument("--trace", metavar="CMD", help="our engine's command: `CMD eval FEN` traces the "
                    "positions after our moves, and the summary fits our static error to its families")
+    p.add_argument("--classical", metavar="CMD", help="with --trace: Stockfish's command, whose classical "
+                   "static evaluation of the same positions is compared with ours")
     p.add_argument("--games", type=int, help="price at most this many games")
     p.add_argument("--concurrency", type=int, default=1, help="games priced at once, an oracle each")
     p.add_argument("--json", help="every priced move and the summary, rewritten after each game")
@@ -296,6 +357,8 @@ def parse_args(argv):
     args = p.parse_args(argv)
     if not args.summarise and not (args.pgn and args.player):
         p.error("give --pgn and --player, or --summarise")
+    if args.classical and not args.trace:
+        p.error("--classical compares with our --trace: give both")
     if args.oracle_nodes < 1 or args.concurrency < 1 or (args.games is not None and args.games < 1):
         p.error("--oracle-nodes, --concurrency and --games must be positive")
     return args
@@ -354,6 +417,8 @@ def price_all(args):
                 oracles.append(local.oracle)
         game, ours = games[index]
         moves = price_game(local.oracle, game, ours, args.oracle_nodes, key=index, trace=args.trace)
+        if args.classical:
+            add_classical(args.classical, game, ours, moves)
         record = {"index": index, "white": game.headers.get("White"), "black": game.headers.get("Black"),
                   "result": game.headers.get("Result"), "ours": "white" if ours == chess.WHITE else "black",
                   "score": score_of(game.headers.get("Result"), ours), "moves": moves}
