@@ -11,16 +11,17 @@ cutechess-cli plays from openings/noob_3moves_2000.epd (python3 scripts/fetch-op
     python3 scripts/calibrate-elo.py --stockfish-levels --settings 1350   # rate Stockfish's level
 
 With --stockfish-levels the first engine is Stockfish 15.1 at each setting instead of Minkowski,
-against the weakest rated anchor (Fairy-Max) unless --anchors names others, and the rows go to
+against the weakest rated engine (Fairy-Max; never a rated level) unless --anchors names others, and the rows go to
 docs/strength/stockfish-levels.csv: a level so rated, entered in anchors.csv as the preset
 `sf@N` with its measured rating, is a rated anchor below Fairy-Max for Minkowski's bottom
 settings (docs/strength.md, "The bottom of the range").
 
 Anchors (`--anchors auto`, the default): for each setting, the two rated engines of
 docs/strength/anchors.csv nearest to it within --window points, and where there is none that
-near, the nearest rated engine at any distance (below 1640 that is Fairy-Max, 1940). Stockfish
-at its own UCI_Elo (`sf@N`) is never chosen by itself: at 10+0.1 its levels measured 320 to 900
-points above their number against the rated engines (docs/strength.md, first round); give it by
+near, the nearest rated engine at any distance. A Stockfish level (`sf@N`) is chosen only once
+anchors.csv rates it by games against a rated engine (`sf@1350`, 1617: the bottom settings'
+anchor); an unrated level is never chosen, since at 10+0.1 the levels measured 320 to 900 points
+above their number against the rated engines (docs/strength.md, first round); give one by
 name (`--anchors sf@SETTING`) for a second opinion.
 Fairy-Max gets openings as moves (it has no setboard): openings.pgn instead of the EPD book.
 
@@ -137,9 +138,12 @@ def rel(path):
 def plan(args, rated):
     """[(setting, anchor, match command, add-match command)] in playing order, to be run from
     the repository's root. With --stockfish-levels the first engine is Stockfish at the
-    setting, rated against the weakest rated anchor unless --anchors names others."""
+    setting, rated against the weakest rated engine unless --anchors names others: never a
+    Stockfish level (`sf@N`) even once anchors.csv rates one, since a level rated through
+    another level would rest on nothing but Stockfish's own numbers."""
     steps = []
-    weakest = [min(rated, key=lambda a: a[1])[0]] if rated else []
+    engines = [a for a in rated if not a[0].startswith("sf@")]
+    weakest = [min(engines, key=lambda a: a[1])[0]] if engines else []
     for setting in args.settings:
         anchors = (weakest if args.stockfish_levels and args.anchors == "auto"
                    else anchors_for(setting, args.anchors, args.window, rated))

@@ -83,7 +83,7 @@ class StrengthScripts(unittest.TestCase):
         with open(self.doc, encoding="utf-8") as f:
             page = f.read()
         self.assertTrue(page.startswith("before\n") and "\nafter\n" in page, page)
-        self.assertIn("| 1350 | pending | pending |", page)
+        self.assertIn("| 2500 | pending | pending |", page)  # a setting with no match yet
         self.assertNotIn("old", page)
         # A new row makes both stale.
         with open(self.csv, "a", encoding="utf-8") as f:
@@ -276,16 +276,19 @@ class StrengthScripts(unittest.TestCase):
         self.assertEqual(out.returncode, 0, out.stderr)
         lines = out.stdout.splitlines()
         matches = [l for l in lines if "tools/match.py " in l]
-        # 1350-2300 one anchor each (Fairy-Max, or Phalanx at 2300), 2500 and 2700 two each.
-        self.assertEqual(len(matches), 10, out.stdout)
+        # The rated anchors of docs/strength/anchors.csv nearest each setting within 300 points:
+        # Stockfish's level 1350, rated 1617 against Fairy-Max, alone at 1350 and 1500, with
+        # Fairy-Max at 1700 and 1900; Fairy-Max, Phalanx, Glaurung and GNU Chess above.
+        self.assertEqual(len(matches), 12, out.stdout)
         self.assertTrue(all("--tc 10+0.1" in l and "-o UCI_LimitStrength=true" in l
                             for l in matches))
         self.assertIn("-o UCI_Elo=1350", matches[0])
-        self.assertIn("-e fairymax", matches[0])
-        self.assertFalse(any("-e sf@" in l for l in matches), "Stockfish's levels are no anchor")
+        self.assertIn("-e sf@1350", matches[0])
+        self.assertFalse(any("-e sf@" in l and "-e sf@1350 " not in l for l in matches),
+                         "a Stockfish level is an anchor only once rated (anchors.csv)")
         fairy = [l for l in matches if "-e fairymax" in l]
         self.assertTrue(fairy and all("openings.pgn" in l for l in fairy))
-        self.assertEqual(sum("add-match.py" in l for l in lines), 10)
+        self.assertEqual(sum("add-match.py" in l for l in lines), 12)
         self.assertEqual(lines[-1], "python3 scripts/strength-plot.py")
         with open(self.csv, encoding="utf-8") as f, open(MATCHES, encoding="utf-8") as g:
             self.assertEqual(f.read(), g.read())  # nothing was played or added
@@ -293,14 +296,15 @@ class StrengthScripts(unittest.TestCase):
         # script writes, pairs of games, the results read back from the PGN.
         cute = run(CALIBRATE, "--dry-run", "--csv", self.csv).stdout.splitlines()
         games = [l for l in cute if l.startswith("cutechess-cli ")]
-        self.assertEqual(len(games), 10, cute)
+        self.assertEqual(len(games), 12, cute)
         self.assertIn("option.UCI_Elo=1350", games[0])
-        self.assertIn("cmd=/usr/games/fairymax name=fairymax proto=xboard", games[0])
+        self.assertIn("name=sf1350 proto=uci", games[0])
+        self.assertTrue(any("cmd=/usr/games/fairymax name=fairymax proto=xboard" in l for l in games))
         self.assertTrue(all("tc=10+0.1" in l and "-repeat -games 2 -rounds 100" in l
                             for l in games))
         self.assertTrue(any("file=openings/noob_3moves_2000.epd format=epd" in l for l in games))
         adds = [l for l in cute if "add-match.py --pgn" in l]
-        self.assertEqual(len(adds), 10)
+        self.assertEqual(len(adds), 12)
         self.assertIn("--player minkowski@1350", adds[0])
         toga = run(CALIBRATE, "--dry-run", "--settings", "2700", "--anchors", "toga2,sf@SETTING")
         self.assertIn("'option.Number of Threads=1'", toga.stdout)
