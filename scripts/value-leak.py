@@ -80,6 +80,19 @@ def step_of(drop):
     return len(STEPS)
 
 
+def move_kind(board, move):
+    """What sort of move it is, the summary's rows: castling, capture, check (quiet), pawn
+    push, king move (not castling), or a quiet move of a knight, bishop, rook or queen."""
+    if board.is_castling(move):
+        return "castling"
+    if board.is_capture(move):
+        return "capture"
+    if board.gives_check(move):
+        return "check"
+    role = board.piece_type_at(move.from_square)
+    return {chess.PAWN: "pawn push", chess.KING: "king"}.get(role, chess.piece_name(role))
+
+
 def terminal_value(board):
     """White's-view centipawns of a finished position, or None while the game goes on."""
     if board.is_checkmate():
@@ -167,6 +180,7 @@ def price_game(oracle, game, ours, nodes, key, trace=None):
                 "ply": i,
                 "side": "ours" if board.turn == ours else "theirs",
                 "phase": loss.phase_of(board),
+                "kind": move_kind(board, move),
                 "before": before,
                 "after": after,
                 "drop": expected(before) - expected(after),
@@ -258,6 +272,7 @@ def summarise(games):
     moves = {s: {p: 0 for p in loss.PHASES} for s in SIDES}
     steps = {s: [[0, 0.0] for _ in STEP_NAMES] for s in SIDES}
     gained = {s: 0.0 for s in SIDES}
+    kinds = {}
     # The mover's own score (its PGN comment) against the oracle's value after the move, where
     # the oracle calls the game undecided: > 0 means the engine thought itself better off.
     bias = {s: {p: [0, 0.0, 0.0] for p in loss.PHASES} for s in SIDES}
@@ -266,6 +281,10 @@ def summarise(games):
         for m in g["moves"]:
             s, drop = m["side"], m["drop"]
             moves[s][m["phase"]] += 1
+            if "kind" in m:
+                k = kinds.setdefault((m["kind"], m["phase"] == "middlegame"), {x: [0, 0.0] for x in SIDES})
+                k[s][0] += 1
+                k[s][1] += max(drop, 0.0)
             if m.get("claimed") is not None and abs(m["after"]) <= UNDECIDED:
                 b = bias[s][m["phase"]]
                 error = max(-UNDECIDED, min(UNDECIDED, m["claimed"])) - m["after"]
@@ -287,6 +306,9 @@ def summarise(games):
         "lost_per_game": {s: {p: per(v) for p, v in lost[s].items()} for s in SIDES},
         "lost_per_game_total": {s: per(sum(lost[s].values())) for s in SIDES},
         "gained_per_game": {s: per(gained[s]) for s in SIDES},
+        "kinds": [{"kind": kind, "middlegame": middle, "moves": {x: v[x][0] for x in SIDES},
+                   "lost_per_game": {x: per(v[x][1]) for x in SIDES}}
+                  for (kind, middle), v in sorted(kinds.items())],
         "family_fit": family_fit(games),
         "in_our_favour": in_our_favour(games),
         "bias": {s: {p: {"moves": c, "mean": t / c if c else 0.0, "mean_abs": a / c if c else 0.0}
@@ -318,6 +340,13 @@ def markdown(summary):
         o, t = summary["bias"]["ours"][p], summary["bias"]["theirs"][p]
         rows.append(f"| {p} | {o['mean']:+.0f}, {o['mean_abs']:.0f} ({o['moves']}) | "
                     f"{t['mean']:+.0f}, {t['mean_abs']:.0f} ({t['moves']}) |")
+    if summary.get("kinds"):
+        rows += ["", "| move kind (middlegame / other phases) | our moves | theirs | we lose a game | they lose a game | difference |",
+                 "|---|--:|--:|--:|--:|--:|"]
+        for k in sorted(summary["kinds"], key=lambda k: k["lost_per_game"]["theirs"] - k["lost_per_game"]["ours"]):
+            lo, lt = k["lost_per_game"]["ours"], k["lost_per_game"]["theirs"]
+            rows.append(f"| {k['kind']}, {'middlegame' if k['middlegame'] else 'other'} | {k['moves']['ours']} | "
+                        f"{k['moves']['theirs']} | {lo:.3f} | {lt:.3f} | {lo - lt:+.3f} |")
     favour = summary.get("in_our_favour")
     if favour and favour["ours"]["positions"]:
         rows += ["", "| static value minus the oracle's, our view (quiet, undecided) | positions | oracle's mean | ours | Stockfish classical |",
