@@ -60,6 +60,10 @@ SIDES = ("ours", "theirs")
 # The engines' own scores are compared with the oracle's only where the oracle calls the game
 # undecided (centipawns, the mover's view); a claimed score is clipped to the same bound.
 UNDECIDED = 300
+# The move-kind table counts only moves from positions the oracle calls about level (|value|
+# up to this, centipawns): a side already worse plays king moves because it is attacked, and
+# the table would read its earlier losses as losses of king moves.
+LEVEL = 100
 # `minkowski eval`'s last value line: the side to move's view.
 TOTAL = re.compile(r"^Total:\s*(-?\d+) cp", re.M)
 # Stockfish's `eval`: "Final evaluation       +0.12 (white side)", in pawns.
@@ -281,7 +285,7 @@ def summarise(games):
         for m in g["moves"]:
             s, drop = m["side"], m["drop"]
             moves[s][m["phase"]] += 1
-            if "kind" in m:
+            if "kind" in m and abs(m["before"]) <= LEVEL:
                 k = kinds.setdefault((m["kind"], m["phase"] == "middlegame"), {x: [0, 0.0] for x in SIDES})
                 k[s][0] += 1
                 k[s][1] += max(drop, 0.0)
@@ -341,7 +345,7 @@ def markdown(summary):
         rows.append(f"| {p} | {o['mean']:+.0f}, {o['mean_abs']:.0f} ({o['moves']}) | "
                     f"{t['mean']:+.0f}, {t['mean_abs']:.0f} ({t['moves']}) |")
     if summary.get("kinds"):
-        rows += ["", "| move kind (middlegame / other phases) | our moves | theirs | we lose a game | they lose a game | difference |",
+        rows += ["", "| move kind, from level positions (middlegame / other phases) | our moves | theirs | we lose a game | they lose a game | difference |",
                  "|---|--:|--:|--:|--:|--:|"]
         for k in sorted(summary["kinds"], key=lambda k: k["lost_per_game"]["theirs"] - k["lost_per_game"]["ours"]):
             lo, lt = k["lost_per_game"]["ours"], k["lost_per_game"]["theirs"]
