@@ -12,11 +12,16 @@ and after it, and the mover's loss is the fall of its expected score,
 with Lichess's K = 0.00368208 (a pawn up is about 59 %). Along a game the two sides' signed
 losses add up to the fall from the first position's E to the last one's, so the losses say
 which side gave the result away, in which phase, and in steps of which size. The summary gives,
-for our engine and its opponent, the expected score lost per game by phase and by the size of
-the step; --json keeps every move's values, --markdown the tables.
+for our engine and its opponent, the expected score lost per game by phase, by the size of the
+step and by the kind of move (from level positions only), and each engine's own score (its PGN
+comment) against the oracle's. With --trace our static evaluation of every quiet, undecided
+position after a move is set beside the oracle's value (and fitted to its families), with
+--classical Stockfish's classical one too. --json keeps every move's values, --markdown the
+tables.
 
     python3 scripts/value-leak.py --pgn yardstick.pgn --player minkowski \\
-        --oracle stockfish --oracle-nodes 100000 --json leak.json --markdown leak.md
+        --oracle stockfish --oracle-nodes 100000 --json leak.json --markdown leak.md \\
+        [--trace target/release/minkowski --classical stockfish]
     python3 scripts/value-leak.py --summarise leak.json [more.json ...] --markdown leak.md
 
 The oracle searches the game's positions in order with its hash kept inside a game (cleared at
