@@ -47,7 +47,8 @@ for line in sys.stdin:
     if not words:
         continue
     if words[0] == "uci":
-        print("id name fake-oracle"); print("uciok", flush=True)
+        print("id name fake-oracle"); print("option name Use NNUE type check default true")
+        print("uciok", flush=True)
     elif words[0] == "isready":
         print("readyok", flush=True)
     elif words[0] == "position":
@@ -62,6 +63,11 @@ for line in sys.stdin:
         white = TABLE.get(" ".join(board.fen().split()[:4]), 0)
         value = white if board.turn == chess.WHITE else -white
         move = sorted(m.uci() for m in board.legal_moves)[0]
+        if "searchmoves" in words:  # the position after the one move, the mover's view
+            move = words[words.index("searchmoves") + 1]
+            after = board.copy(); after.push_uci(move)
+            white = TABLE.get(" ".join(after.fen().split()[:4]), 0)
+            value = white if board.turn == chess.WHITE else -white
         print(f"info depth 5 score cp {value} nodes 10 pv {move}")
         print(f"bestmove {move}", flush=True)
     elif words[0] == "eval":
