@@ -294,6 +294,7 @@ impl Worker<'_> {
         let mut picker = MovePicker::new(pos, kind, node.tt_move(), self.heur, ply, prior);
         if !node.in_check {
             picker.find_forks();
+            picker.order_threat_escapes(self.params.threat_escape_bonus);
         }
         let tt_tactical = node.tt_move_is_tactical(pos);
         let mut best = -Value::INFINITE;
@@ -312,7 +313,12 @@ impl Worker<'_> {
             seen += 1;
             // The child's TT bucket, fetched while this move is judged and made.
             self.tt.prefetch(prefetch_key(pos, node.key, m));
-            let candidate = self.candidate(pos, (ply, &checks), prior, picked);
+            let escape = picker.is_threat_escape(picked.mv);
+            let mut candidate = self.candidate(pos, (ply, &checks), prior, (picked, escape));
+            candidate.ignores_threat = candidate.quiet
+                && !escape
+                && !candidate.gives_check
+                && picker.has_threatened_piece();
             if self.skip_move(
                 pos,
                 node,
@@ -412,7 +418,7 @@ impl Worker<'_> {
         pos: &Chess,
         (ply, checks): (usize, &CheckInfo),
         prior: Prior,
-        picked: Picked,
+        (picked, escape): (Picked, bool),
     ) -> Candidate {
         let m = picked.mv;
         let quiet = !is_tactical(m);
@@ -426,6 +432,8 @@ impl Worker<'_> {
                 self.heur.capture_score(pos.turn(), m)
             },
             child_cutoffs: self.frames[ply + 1].cutoffs,
+            escape,
+            ignores_threat: false,
         }
     }
 

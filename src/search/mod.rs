@@ -16,7 +16,8 @@
 //! `alphabeta` (one node of the main search in named steps, and its move loop) with `node` (a
 //! node's context), `static_eval`, `pruning`, `probcut`, `singular`, `reductions` and `qsearch`,
 //! `iteration` (one iteration of iterative deepening: the MultiPV passes and aspiration windows,
-//! shared by the main and helper threads), `movepick` (SEE, staged ordering), `movegen` (legal
+//! shared by the main and helper threads), `movepick` (SEE, staged ordering) with `lesser_threats` (pieces hanging to a lesser attacker,
+//! whose escapes it orders first), `movegen` (legal
 //! moves split into tactical and quiet, in shakmaty's order), `history` (killers and history
 //! tables), `correction` (static-eval correction tables), `board` (gives-check test, tactical move
 //! generation, incremental keys), `tt` (transposition table), `time` (time management) and `params`
@@ -31,6 +32,7 @@ pub(crate) mod correction;
 mod frame;
 pub(crate) mod history;
 mod iteration;
+mod lesser_threats;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
 mod node;

@@ -14,6 +14,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
 use super::board::{CheckInfo, is_tactical, tactical_moves, unpack_candidate};
 use super::history::{Heuristics, Prior};
+use super::lesser_threats::LesserThreats;
 use super::movegen::LegalGen;
 use super::params::{CAPTURE_HISTORY_ORDER_DIVISOR, FORK_ORDER_BONUS};
 pub use super::see::see;
@@ -94,6 +95,11 @@ pub struct MovePicker {
     /// Squares where a knight of the side to move forks and keeps the gain (found when the
     /// quiet moves come up).
     forks: Bitboard,
+    /// The ordering bonus of a threatened piece's escape ([`MovePicker::order_threat_escapes`]).
+    escape_bonus: i32,
+    /// What the enemy's lesser pieces attack, once the quiet moves come up (while
+    /// `escape_bonus` is on).
+    threats: Option<LesserThreats>,
     /// Whether any legal move was found (TT move or generated).
     any_legal: bool,
     /// The generator of the quiet moves, kept from the tactical stage until they are needed.
@@ -163,6 +169,8 @@ impl MovePicker {
             checks_only: false,
             find_forks: false,
             forks: Bitboard::EMPTY,
+            escape_bonus: 0,
+            threats: None,
             any_legal: false,
             quiet_gen: None,
         }
@@ -175,6 +183,30 @@ impl MovePicker {
     /// [`Picked::fork`]. (Not when in check: evasions are few and all searched.)
     pub fn find_forks(&mut self) {
         self.find_forks = true;
+    }
+
+    /// Order first, among the quiet moves, those that take a piece attacked by a lesser enemy
+    /// piece to a square no such piece attacks, by `bonus` (`threat_escape_bonus`; 0: off).
+    pub fn order_threat_escapes(&mut self, bonus: i32) {
+        self.escape_bonus = bonus;
+    }
+
+    /// Whether `m` is a quiet move that takes a threatened piece out of its lesser attackers'
+    /// reach (false before the quiet moves come up, and while the bonus is off).
+    #[must_use]
+    pub fn is_threat_escape(&self, m: Move) -> bool {
+        !is_tactical(m)
+            && self
+                .threats
+                .as_ref()
+                .is_some_and(|t| t.escape_bonus(m, 1) > 0)
+    }
+
+    /// Whether the side to move has a piece attacked by a lesser enemy piece (false before the
+    /// quiet moves come up, and while the escape bonus is off).
+    #[must_use]
+    pub fn has_threatened_piece(&self) -> bool {
+        self.threats.as_ref().is_some_and(|t| t.threatened.any())
     }
 
     /// Whether `m` is a quiet knight move to one of the fork squares.
@@ -297,6 +329,11 @@ impl MovePicker {
         for sm in &mut self.list[self.cur..] {
             sm.score = score(sm.mv);
         }
+        if let Some(threats) = self.threats.as_ref().filter(|t| t.threatened.any()) {
+            for sm in &mut self.list[self.cur..] {
+                sm.score += threats.escape_bonus(sm.mv, self.escape_bonus);
+            }
+        }
         if self.forks.any() {
             for i in self.cur..self.list.len() {
                 if self.is_fork(self.list[i].mv) {
@@ -344,6 +381,9 @@ impl MovePicker {
     /// queens or rooks and keeps its gain, marked once the good tactical moves are out.
     #[inline]
     fn mark_fork_squares(&mut self, pos: &Chess) {
+        if self.escape_bonus > 0 {
+            self.threats = Some(LesserThreats::new(pos.board(), self.turn));
+        }
         if self.find_forks {
             let board = pos.board();
             let theirs = board.by_color(!self.turn);

@@ -157,4 +157,10 @@ pub struct Candidate {
     /// Beta cutoffs of the move loops one ply down so far (this node's children, and its
     /// siblings' since the parent started): many say this node will likely fail low.
     pub child_cutoffs: u32,
+    /// A quiet move taking a piece attacked by a lesser enemy piece to a square no such piece
+    /// attacks (known only while `threat_escape_bonus` is on).
+    pub escape: bool,
+    /// A quiet move that leaves a piece attacked by a lesser enemy piece where it is: neither
+    /// its escape nor a check (known only while `threat_escape_bonus` is on).
+    pub ignores_threat: bool,
 }

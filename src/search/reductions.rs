@@ -65,6 +65,10 @@ pub fn late_move_reduction(
     // hard as a middlegame's late moves, they are not found in time.
     r -= params.lmr_bare_king_relief * i32::from(node.bare_king);
     r -= node_adjustment(params, node, mv);
+    // A threatened piece's escape is rarely a move to skim: the alternatives lose the piece.
+    r -= params.lmr_threat_escape * i32::from(mv.escape);
+    // A quiet move that leaves such a piece where it stands is likely to lose it.
+    r += params.lmr_ignores_threat * i32::from(mv.ignores_threat);
     r -= if mv.quiet {
         (mv.history - params.lmr_history_offset) / params.lmr_history_divisor
     } else {
@@ -137,6 +141,8 @@ mod tests {
             gives_check: false,
             history: 0,
             child_cutoffs: 0,
+            escape: false,
+            ignores_threat: false,
         };
         (node, candidate)
     }
@@ -184,6 +190,36 @@ mod tests {
             ..mv
         };
         assert_eq!(reduce(&on, &node, &three, 10), base, "more than three");
+    }
+
+    #[test]
+    fn a_threatened_piece_s_escape_is_reduced_less_and_a_move_ignoring_it_more() {
+        let (node, mv) = plain();
+        let off = SearchParams {
+            lmr_threat_escape: 0,
+            lmr_ignores_threat: 0,
+            ..SearchParams::default()
+        };
+        let on = SearchParams {
+            lmr_threat_escape: 1,
+            lmr_ignores_threat: 1,
+            ..off
+        };
+        let base = reduce(&off, &node, &mv, 10);
+        let escape = Candidate { escape: true, ..mv };
+        let ignores = Candidate {
+            ignores_threat: true,
+            ..mv
+        };
+        assert_eq!(reduce(&off, &node, &escape, 10), base);
+        assert_eq!(reduce(&on, &node, &escape, 10), base - 1);
+        assert_eq!(reduce(&off, &node, &ignores, 10), base);
+        assert_eq!(reduce(&on, &node, &ignores, 10), base + 1);
+        assert_eq!(
+            reduce(&on, &node, &mv, 10),
+            base,
+            "a plain move is left alone"
+        );
     }
 
     #[test]

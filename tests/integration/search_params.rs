@@ -174,6 +174,6 @@ fn defaults_reproduce_the_bench() {
                 .nodes
         })
         .sum();
-    assert_eq!(nodes, 606_527);
+    assert_eq!(nodes, 712_289);
     assert_eq!(nodes, run_bench(10).nodes);
 }
