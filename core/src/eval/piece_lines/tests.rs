@@ -150,3 +150,18 @@ fn a_rook_shut_in_beside_its_king_is_trapped() {
     // The same rook with the king on the other side is not.
     assert_eq!(count("4k3/8/8/8/8/8/5PPP/3K2NR w - - 0 1"), 0);
 }
+
+#[test]
+fn trapped_side_is_the_rule_square_by_square() {
+    // A rook is on the trapped side when `(king file < e) == (rook file < king file)`.
+    for king_file in File::ALL {
+        for sq in Square::ALL {
+            let rule = (king_file < File::E) == (sq.file() < king_file);
+            assert_eq!(
+                trapped_side(king_file).contains(sq),
+                rule,
+                "{king_file:?} {sq:?}"
+            );
+        }
+    }
+}
