@@ -207,21 +207,39 @@ const fn pawn_double_attacks(pawns: Bitboard, color: Color) -> Bitboard {
     Bitboard(west & east)
 }
 
-/// The king area of a `color` king on `king` (see [`Info::king_area`]).
+/// The king area of a `color` king on `king` (see [`Info::king_area`]): one lookup, as every
+/// evaluation asks it of both kings.
+#[inline(always)]
 fn area(king: Square, color: Color) -> Bitboard {
-    let near = attacks::king_attacks(king).with(king);
+    Bitboard(KING_AREA[color as usize][king as usize])
+}
+
+/// [`area`] by colour (shakmaty's order: Black 0, White 1) and king square, built at compile
+/// time by [`area_of`].
+static KING_AREA: [[u64; 64]; 2] = {
+    let mut table = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        table[Color::Black as usize][sq] = area_of(Square::new(sq as u32), Color::Black);
+        table[Color::White as usize][sq] = area_of(Square::new(sq as u32), Color::White);
+        sq += 1;
+    }
+    table
+};
+
+/// The king area of a `color` king on `king`, computed.
+const fn area_of(king: Square, color: Color) -> u64 {
+    let near = attacks::king_attacks(king).0 | 1 << king as u32;
     let forward = match color {
-        Color::White => Bitboard(near.0 << 8),
-        Color::Black => Bitboard(near.0 >> 8),
+        Color::White => near << 8,
+        Color::Black => near >> 8,
     };
     let area = near | forward;
     // On the edge the area would be two files wide: widen it inwards.
-    if king.file() == shakmaty::File::A {
-        area | Bitboard((area.0 & !FILE_H) << 1)
-    } else if king.file() == shakmaty::File::H {
-        area | Bitboard((area.0 & !FILE_A) >> 1)
-    } else {
-        area
+    match king as u32 % 8 {
+        0 => area | (area & !FILE_H) << 1,
+        7 => area | (area & !FILE_A) >> 1,
+        _ => area,
     }
 }
 
