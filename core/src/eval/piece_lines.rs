@@ -68,7 +68,10 @@ pub fn evaluate<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut A
         Some(king) => (rooks & *info.boxed_rooks.get(color) & trapped_side(king.file())).count(),
         None => 0,
     } as i32;
-    let on_ring = (rooks & off_area & files_of(their_area)).count() as i32;
+    let on_ring = match *info.king.get(!color) {
+        Some(king) => (rooks & off_area & area_files(king.file())).count(),
+        None => 0,
+    } as i32;
 
     let (mut xray, mut bishop_ring) = (0, 0);
     for bishop in bishops {
@@ -94,18 +97,56 @@ pub fn evaluate<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut A
 
 /// The files where a rook is shut in beside its king on `king_file`: the files beyond the king
 /// from the centre (the a-side of a king on the a- to d-file; for a king on the e- to h-file its
-/// own file and the h-side, as the rule has always read).
+/// own file and the h-side, as the rule has always read). One lookup.
 #[inline(always)]
 const fn trapped_side(king_file: File) -> Bitboard {
-    // Rank 1 of files a ..= king_file - 1, or of king_file ..= h, then spread to every rank.
-    let below = (1u64 << king_file as u32) - 1;
-    let rank = if (king_file as u32) < File::E as u32 {
-        below
-    } else {
-        0xff & !below
-    };
-    Bitboard(rank * 0x0101_0101_0101_0101)
+    Bitboard(TRAPPED_SIDE[king_file as usize])
 }
+
+/// [`trapped_side`] by the king's file: rank 1 of files a ..= king file - 1 (a king on the a- to
+/// d-file) or of king file ..= h, spread to every rank.
+const TRAPPED_SIDE: [u64; 8] = {
+    let mut table = [0u64; 8];
+    let mut file = 0;
+    while file < 8 {
+        let below = (1u64 << file) - 1;
+        let rank = if file < File::E as usize {
+            below
+        } else {
+            0xff & !below
+        };
+        table[file] = rank * 0x0101_0101_0101_0101;
+        file += 1;
+    }
+    table
+};
+
+/// The files of the king area ([`Info::king_area`]) of a king on `king_file`: its file and the
+/// neighbouring ones, three files on the edge too (the area is widened inwards there). One
+/// lookup instead of folding the area onto a rank.
+#[inline(always)]
+const fn area_files(king_file: File) -> Bitboard {
+    Bitboard(AREA_FILES[king_file as usize])
+}
+
+/// [`area_files`] by the king's file.
+const AREA_FILES: [u64; 8] = {
+    let mut table = [0u64; 8];
+    let mut file = 0;
+    while file < 8 {
+        // Three files centred on the king's, moved inwards on the edge.
+        let centre = if file == 0 {
+            1
+        } else if file == 7 {
+            6
+        } else {
+            file
+        };
+        table[file] = (0b111u64 << (centre - 1)) * 0x0101_0101_0101_0101;
+        file += 1;
+    }
+    table
+};
 
 /// `occupied` shifted one rank towards `color`'s own side: the pawns of `color` on it have the
 /// square in front of them occupied.

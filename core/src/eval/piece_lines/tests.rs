@@ -165,3 +165,17 @@ fn trapped_side_is_the_rule_square_by_square() {
         }
     }
 }
+
+#[test]
+fn area_files_are_the_files_of_the_king_area() {
+    for king in Square::ALL {
+        for owner in Color::ALL {
+            let area = Bitboard::from_iter(king_area(king, owner));
+            assert_eq!(
+                area_files(king.file()),
+                files_of(area),
+                "{king:?} {owner:?}"
+            );
+        }
+    }
+}
