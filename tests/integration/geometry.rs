@@ -9,7 +9,7 @@ use std::process::Command;
 use minkowski::geometry::{
     centre_manhattan_distance, king_distance, knight_attacks_set, knight_distance,
     knight_distance_by_fill, knight_distance_by_rank_file, knight_fill, knight_fork_squares,
-    knight_reach, knight_set_distance, manhattan_distance,
+    knight_reach, knight_set_distance, manhattan_distance, nearest_king_distance,
 };
 use shakmaty::{Bitboard, Square, attacks};
 
@@ -181,6 +181,16 @@ fn all_pairs() -> impl Iterator<Item = (Square, Square)> {
 fn king_distance_is_chebyshev_on_all_pairs() {
     for (a, b) in all_pairs() {
         assert_eq!(king_distance(a, b), naive_king_distance(a, b), "{a}-{b}");
+    }
+}
+
+#[test]
+fn nearest_king_distance_is_the_least_over_the_set() {
+    for set in test_sets(0x9e37_79b9_7f4a_7c15, 500) {
+        for sq in Square::ALL {
+            let naive = set.into_iter().map(|b| naive_king_distance(sq, b)).min();
+            assert_eq!(nearest_king_distance(sq, set), naive, "{sq} {set:?}");
+        }
     }
 }
 

@@ -169,8 +169,11 @@ fn kind<T: Tracer>(
             Role::Rook => attacks::rook_attacks(sq, sides.occupied),
             _ => attacks::queen_attacks(sq, sides.occupied),
         };
-        info.add_attacks(color, role, reach);
-        mobility::score(board, info, color, role, sq, reach, acc);
+        info.add_attacks(color, role, sq, reach);
+        let real_mobility = mobility::score(board, info, color, role, sq, reach, acc);
+        if role == Role::Rook {
+            info.add_boxed_rook(color, sq, real_mobility);
+        }
         let zone_hits = reach & sides.their_king_zone;
         // Usually empty: skip the count (and the zero term) then.
         if zone_hits.any() {

@@ -36,6 +36,15 @@ pub struct Info {
     pub king_attackers: ByColor<[i32; 6]>,
     /// How many attacks each side's pieces make on squares of the enemy king's area.
     pub king_area_hits: ByColor<i32>,
+    /// Each side's bishops and rooks that attack no square of the enemy king's area: the pieces'
+    /// pass knows it from each piece's attacks, which piece lines ([`super::piece_lines`]) would
+    /// otherwise compute again.
+    pub off_king_area: ByColor<Bitboard>,
+    /// Each side's rooks whose attacks reach at most [`super::piece_lines::TRAPPED_MOBILITY`]
+    /// squares of their mobility area (the real attacks, not the x-ray count of mobility): the
+    /// rooks piece lines may find trapped. Filled in by the pieces' pass from the count mobility
+    /// makes ([`Info::add_boxed_rook`]).
+    pub boxed_rooks: ByColor<Bitboard>,
 }
 
 /// What king danger ([`super::king::danger`]) and the king attack ([`super::king_attack`]) both
@@ -120,6 +129,8 @@ impl Info {
             mobility_area,
             king_attackers: ByColor::new_with(|_| [0; 6]),
             king_area_hits: ByColor::new_with(|_| 0),
+            off_king_area: ByColor::new_with(|_| Bitboard::EMPTY),
+            boxed_rooks: ByColor::new_with(|_| Bitboard::EMPTY),
         }
     }
 
@@ -151,14 +162,26 @@ impl Info {
         })
     }
 
-    /// Records that a `color` piece of kind `role` attacks `reach`, and whether and how much
-    /// it attacks the enemy king's area.
+    /// Records that `color`'s rook on `sq` reaches `real_mobility` squares of its mobility area
+    /// with its real attacks: a rook piece lines may find trapped when they are few.
     #[inline(always)]
-    pub fn add_attacks(&mut self, color: Color, role: Role, reach: Bitboard) {
+    pub fn add_boxed_rook(&mut self, color: Color, sq: Square, real_mobility: usize) {
+        if real_mobility <= super::piece_lines::TRAPPED_MOBILITY {
+            self.boxed_rooks.get_mut(color).add(sq);
+        }
+    }
+
+    /// Records that a `color` piece of kind `role` on `sq` attacks `reach`, whether and how
+    /// much it attacks the enemy king's area, and a bishop or rook that attacks none of it
+    /// ([`Info::off_king_area`]).
+    #[inline(always)]
+    pub fn add_attacks(&mut self, color: Color, role: Role, sq: Square, reach: Bitboard) {
         let hits = reach & *self.king_area.get(!color);
         if hits.any() {
             self.king_attackers.get_mut(color)[role_index(role)] += 1;
             *self.king_area_hits.get_mut(color) += hits.count() as i32;
+        } else if matches!(role, Role::Bishop | Role::Rook) {
+            self.off_king_area.get_mut(color).add(sq);
         }
         self.attacks.get_mut(color)[role_index(role)] |= reach;
         *self.attacked_twice.get_mut(color) |= *self.attacked.get(color) & reach;
@@ -184,21 +207,39 @@ const fn pawn_double_attacks(pawns: Bitboard, color: Color) -> Bitboard {
     Bitboard(west & east)
 }
 
-/// The king area of a `color` king on `king` (see [`Info::king_area`]).
+/// The king area of a `color` king on `king` (see [`Info::king_area`]): one lookup, as every
+/// evaluation asks it of both kings.
+#[inline(always)]
 fn area(king: Square, color: Color) -> Bitboard {
-    let near = attacks::king_attacks(king).with(king);
+    Bitboard(KING_AREA[color as usize][king as usize])
+}
+
+/// [`area`] by colour (shakmaty's order: Black 0, White 1) and king square, built at compile
+/// time by [`area_of`].
+static KING_AREA: [[u64; 64]; 2] = {
+    let mut table = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        table[Color::Black as usize][sq] = area_of(Square::new(sq as u32), Color::Black);
+        table[Color::White as usize][sq] = area_of(Square::new(sq as u32), Color::White);
+        sq += 1;
+    }
+    table
+};
+
+/// The king area of a `color` king on `king`, computed.
+const fn area_of(king: Square, color: Color) -> u64 {
+    let near = attacks::king_attacks(king).0 | 1 << king as u32;
     let forward = match color {
-        Color::White => Bitboard(near.0 << 8),
-        Color::Black => Bitboard(near.0 >> 8),
+        Color::White => near << 8,
+        Color::Black => near >> 8,
     };
     let area = near | forward;
     // On the edge the area would be two files wide: widen it inwards.
-    if king.file() == shakmaty::File::A {
-        area | Bitboard((area.0 & !FILE_H) << 1)
-    } else if king.file() == shakmaty::File::H {
-        area | Bitboard((area.0 & !FILE_A) >> 1)
-    } else {
-        area
+    match king as u32 % 8 {
+        0 => area | (area & !FILE_H) << 1,
+        7 => area | (area & !FILE_A) >> 1,
+        _ => area,
     }
 }
 

@@ -11,7 +11,7 @@ use super::pawns::{ranks_ahead, relative_rank};
 use super::score::S;
 use super::tracer::Tracer;
 use super::weights::{FOLDED_FILES, SHELTER_DISTANCES, declare_weights, role_index};
-use crate::geometry::{file_mask, king_distance};
+use crate::geometry::{file_mask, nearest_king_distance};
 
 declare_weights! {
     /// The family of weights of king safety: shelter, storm and king danger; where it starts in the
@@ -122,11 +122,7 @@ pub fn shelter<T: Tracer>(info: &PawnsAndKings, color: Color, acc: &mut Acc<'_, 
             1,
         );
     }
-    let nearest_pawn = (ours | theirs)
-        .into_iter()
-        .map(|p| king_distance(king, p) as usize)
-        .min()
-        .unwrap_or(0);
+    let nearest_pawn = nearest_king_distance(king, ours | theirs).unwrap_or(0) as usize;
     acc.add(color, KING_PAWN_DISTANCE.at(nearest_pawn), 1);
 }
 

@@ -63,7 +63,8 @@ const fn entry(role: Role, count: usize) -> Slot<Linear> {
     }
 }
 
-/// Scores the mobility of `color`'s `role` on `sq`, whose real attacks are `reach`.
+/// Scores the mobility of `color`'s `role` on `sq`, whose real attacks are `reach`; returns how
+/// many squares of its mobility area the real attacks reach (piece lines ask it of rooks).
 #[inline(always)]
 pub fn score<T: Tracer>(
     board: &Board,
@@ -73,10 +74,18 @@ pub fn score<T: Tracer>(
     sq: Square,
     reach: Bitboard,
     acc: &mut Acc<'_, T>,
-) {
+) -> usize {
+    let area = *info.mobility_area.get(color);
     let seen = x_ray(board, color, role, sq, reach);
-    let count = (seen & *info.mobility_area.get(color)).count();
+    let real = (reach & area).count();
+    // Usually nothing is seen through: then the real count is the mobility count.
+    let count = if seen == reach {
+        real
+    } else {
+        (seen & area).count()
+    };
     acc.add(color, entry(role, count), 1);
+    real
 }
 
 /// What a `color` `role` on `sq` with real attacks `reach` sees for mobility: for a bishop

@@ -129,22 +129,51 @@ pub const fn front_file(sq: Square, color: Color) -> Bitboard {
 /// Every square on the ranks in front of `sq` for `color` (towards promotion).
 #[must_use]
 pub const fn ranks_ahead(sq: Square, color: Color) -> Bitboard {
-    let rank = sq.to_u32() / 8;
-    match color {
-        Color::White if rank == 7 => Bitboard(0),
-        Color::White => Bitboard(!0u64 << (8 * (rank + 1))),
-        Color::Black => Bitboard((1u64 << (8 * rank)) - 1),
-    }
+    // One lookup, not a test of the last rank: it is asked per pawn on a cache miss.
+    let side = match color {
+        Color::White => 0,
+        Color::Black => 1,
+    };
+    Bitboard(RANKS_AHEAD[side][(sq.to_u32() / 8) as usize])
 }
+
+/// The ranks in front of each rank (index: White 0, Black 1; the rank, first = 0).
+const RANKS_AHEAD: [[u64; 8]; 2] = {
+    let mut table = [[0u64; 8]; 2];
+    let mut rank = 0;
+    while rank < 8 {
+        if rank < 7 {
+            table[0][rank] = !0u64 << (8 * (rank + 1));
+        }
+        table[1][rank] = (1u64 << (8 * rank)) - 1;
+        rank += 1;
+    }
+    table
+};
 
 /// The files on either side of `sq`'s file.
 #[must_use]
 pub const fn adjacent_files(sq: Square) -> Bitboard {
-    let file = sq.to_u32() & 7;
-    let west = if file > 0 { file_mask(file - 1) } else { 0 };
-    let east = if file < 7 { file_mask(file + 1) } else { 0 };
-    Bitboard(west | east)
+    // One lookup: computed per pawn on a cache miss, the two tests of the edge files cost a
+    // dozen instructions.
+    Bitboard(ADJACENT_FILES[(sq.to_u32() & 7) as usize])
 }
+
+/// The files on either side of each file (index: the file, a = 0).
+const ADJACENT_FILES: [u64; 8] = {
+    let mut table = [0u64; 8];
+    let mut file = 0;
+    while file < 8 {
+        if file > 0 {
+            table[file as usize] |= file_mask(file - 1);
+        }
+        if file < 7 {
+            table[file as usize] |= file_mask(file + 1);
+        }
+        file += 1;
+    }
+    table
+};
 
 /// `sq`'s rank counted from `color`'s side: 0 for its first rank .. 7 for its last.
 #[must_use]

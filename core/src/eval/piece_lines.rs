@@ -32,8 +32,8 @@ declare_weights! {
     ROOK_ON_KING_RING = S(6, -12);
 }
 
-/// The most squares a rook reaches and still counts as trapped.
-const TRAPPED_MOBILITY: u32 = 3;
+/// The most squares of its mobility area a rook reaches and still counts as trapped.
+pub const TRAPPED_MOBILITY: usize = 3;
 
 /// Every file a set touches, as a set of whole files.
 const fn files_of(set: Bitboard) -> Bitboard {
@@ -44,7 +44,9 @@ const fn files_of(set: Bitboard) -> Bitboard {
     Bitboard((files & 0xff) * 0x0101_0101_0101_0101)
 }
 
-/// Scores `color`'s rooks and bishops by their lines.
+/// Scores `color`'s rooks and bishops by their lines. Reads what the pieces' pass left in
+/// [`Info`] of each rook's and bishop's attacks ([`Info::off_king_area`],
+/// [`Info::boxed_rooks`]) instead of computing them again.
 #[inline(always)]
 pub fn evaluate<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<'_, T>) {
     let ours = board.by_color(color);
@@ -57,30 +59,28 @@ pub fn evaluate<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut A
     let their_area = *info.king_area.get(!color);
     let our_pawns = *info.pawns.get(color);
     let their_pawns = *info.pawns.get(!color);
-    let blocked = our_pawns & shift_back(occupied, color);
-    let closed_files = files_of(blocked);
-    let area_files = files_of(their_area);
-    let king_file = info.king.get(color).map(|k| k.file());
+    let off_area = *info.off_king_area.get(color);
 
-    let (mut closed, mut trapped, mut on_ring) = (0, 0, 0);
-    for rook in rooks {
-        closed += i32::from(closed_files.contains(rook));
-        let reach = attacks::rook_attacks(rook, occupied);
-        if let Some(king_file) = king_file
-            && (reach & *info.mobility_area.get(color)).count() as u32 <= TRAPPED_MOBILITY
-            && (king_file < File::E) == (rook.file() < king_file)
-        {
-            trapped += 1;
-        }
-        on_ring += i32::from(area_files.contains(rook) && (reach & their_area).is_empty());
-    }
+    // The rooks' terms are counts of sets: no loop over the rooks.
+    let blocked = our_pawns & shift_back(occupied, color);
+    let closed = (rooks & files_of(blocked)).count() as i32;
+    let trapped = match *info.king.get(color) {
+        Some(king) => (rooks & *info.boxed_rooks.get(color) & trapped_side(king.file())).count(),
+        None => 0,
+    } as i32;
+    let on_ring = match *info.king.get(!color) {
+        Some(king) => (rooks & off_area & area_files(king.file())).count(),
+        None => 0,
+    } as i32;
+
     let (mut xray, mut bishop_ring) = (0, 0);
     for bishop in bishops {
         xray += (attacks::bishop_attacks(bishop, Bitboard::EMPTY) & their_pawns).count() as i32;
-        let reach = attacks::bishop_attacks(bishop, occupied);
+    }
+    // Only a bishop that attacks nothing of the area can be lined up with it through pieces.
+    for bishop in bishops & off_area {
         let through_pieces = attacks::bishop_attacks(bishop, our_pawns | their_pawns);
-        bishop_ring +=
-            i32::from((reach & their_area).is_empty() && (through_pieces & their_area).any());
+        bishop_ring += i32::from((through_pieces & their_area).any());
     }
     for (weight, n) in [
         (ROOK_CLOSED_FILE, closed),
@@ -94,6 +94,59 @@ pub fn evaluate<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut A
         }
     }
 }
+
+/// The files where a rook is shut in beside its king on `king_file`: the files beyond the king
+/// from the centre (the a-side of a king on the a- to d-file; for a king on the e- to h-file its
+/// own file and the h-side, as the rule has always read). One lookup.
+#[inline(always)]
+const fn trapped_side(king_file: File) -> Bitboard {
+    Bitboard(TRAPPED_SIDE[king_file as usize])
+}
+
+/// [`trapped_side`] by the king's file: rank 1 of files a ..= king file - 1 (a king on the a- to
+/// d-file) or of king file ..= h, spread to every rank.
+const TRAPPED_SIDE: [u64; 8] = {
+    let mut table = [0u64; 8];
+    let mut file = 0;
+    while file < 8 {
+        let below = (1u64 << file) - 1;
+        let rank = if file < File::E as usize {
+            below
+        } else {
+            0xff & !below
+        };
+        table[file] = rank * 0x0101_0101_0101_0101;
+        file += 1;
+    }
+    table
+};
+
+/// The files of the king area ([`Info::king_area`]) of a king on `king_file`: its file and the
+/// neighbouring ones, three files on the edge too (the area is widened inwards there). One
+/// lookup instead of folding the area onto a rank.
+#[inline(always)]
+const fn area_files(king_file: File) -> Bitboard {
+    Bitboard(AREA_FILES[king_file as usize])
+}
+
+/// [`area_files`] by the king's file.
+const AREA_FILES: [u64; 8] = {
+    let mut table = [0u64; 8];
+    let mut file = 0;
+    while file < 8 {
+        // Three files centred on the king's, moved inwards on the edge.
+        let centre = if file == 0 {
+            1
+        } else if file == 7 {
+            6
+        } else {
+            file
+        };
+        table[file] = (0b111u64 << (centre - 1)) * 0x0101_0101_0101_0101;
+        file += 1;
+    }
+    table
+};
 
 /// `occupied` shifted one rank towards `color`'s own side: the pawns of `color` on it have the
 /// square in front of them occupied.

@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 
 use super::acc::Acc;
 use super::info::Info;
-use super::pawns::{adjacent_files, passed_span, relative_rank, stop_square};
+use super::pawns::{adjacent_files, passed_span, relative_rank};
 use super::score::S;
 use super::tracer::Tracer;
 use super::weights::{CLOSEDNESS_BUCKETS, declare_weights};
@@ -207,15 +207,24 @@ fn minors<T: Tracer>(board: &Board, color: Color, role: Role, near: &Near, acc: 
         Role::Knight => KNIGHT_OUTPOST,
         _ => BISHOP_OUTPOST,
     };
-    for sq in board.by_piece(role.of(color)) {
+    let pieces = board.by_piece(role.of(color));
+    if pieces.is_empty() {
+        return;
+    }
+    // Only a piece on its fourth to sixth rank can stand on an outpost: the others skip the test.
+    for sq in pieces & outpost_ranks(color) {
         if is_outpost(sq, color, their_pawns) {
             let edge = matches!(sq.file(), shakmaty::File::A | shakmaty::File::H);
             let index = 2 * usize::from(edge) + usize::from(defended.contains(sq));
             acc.add(color, outpost.at(index), 1);
         }
-        if stop_square(sq, color).is_some_and(|front| all_pawns.contains(front)) {
-            acc.add(color, MINOR_BEHIND_PAWN.at(minor), 1);
-        }
+    }
+    // A pawn right in front: the pieces on the squares behind the pawns, counted as a set.
+    let behind = (pieces & pawns_behind(all_pawns, color)).count() as i32;
+    if behind > 0 {
+        acc.add(color, MINOR_BEHIND_PAWN.at(minor), behind);
+    }
+    for sq in pieces {
         if let Some(king) = our_king {
             acc.add(
                 color,
@@ -250,6 +259,14 @@ fn minors<T: Tracer>(board: &Board, color: Color, role: Role, near: &Near, acc: 
         if on_long_diagonal(sq, all_pawns) {
             acc.add(color, BISHOP_LONG_DIAGONAL, 1);
         }
+    }
+}
+
+/// `color`'s fourth to sixth ranks ([`OUTPOST_RANKS`]), where its outposts lie.
+const fn outpost_ranks(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(0x0000_FFFF_FF00_0000),
+        Color::Black => Bitboard(0x0000_00FF_FFFF_0000),
     }
 }
 

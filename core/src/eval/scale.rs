@@ -141,6 +141,12 @@ pub fn factor(board: &Board, strong: Color) -> i32 {
     let (knights, bishops) = (board.knights(), board.bishops());
     let (rooks, queens) = (board.rooks(), board.queens());
 
+    // Most middlegames: four pawns or more against an enemy queen fit no rule below (each asks
+    // for no queens, a bare enemy king, no enemy queen, a lone piece, or at most three pawns).
+    if of(strong, Role::Pawn).count() >= 4 && of(weak, Role::Queen).any() {
+        return SCALE_NORMAL;
+    }
+
     let (strong_bishop, weak_bishop) = (of(strong, Role::Bishop), of(weak, Role::Bishop));
     if strong_bishop.count() == 1 && weak_bishop.count() == 1 && queens.is_empty() {
         let light = |b: Bitboard| (b & Bitboard::LIGHT_SQUARES).any();

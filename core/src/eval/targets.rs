@@ -116,16 +116,19 @@ fn side<T: Tracer>(board: &Board, info: &Info, color: Color, acc: &mut Acc<'_, T
     let by_minor =
         (non_pawns | sets.weak) & (ours[role_index(Role::Knight)] | ours[role_index(Role::Bishop)]);
     let by_rook = sets.weak & !board.kings() & ours[role_index(Role::Rook)];
-    for role in [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ] {
-        let kind = board.by_role(role);
-        add(TARGET_BY_MINOR.at(role_index(role)), by_minor & kind);
-        add(TARGET_BY_ROOK.at(role_index(role)), by_rook & kind);
+    // By victim; nothing to look at where the attacker's set is empty (often the rooks').
+    if (by_minor | by_rook).any() {
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let kind = board.by_role(role);
+            add(TARGET_BY_MINOR.at(role_index(role)), by_minor & kind);
+            add(TARGET_BY_ROOK.at(role_index(role)), by_rook & kind);
+        }
     }
 
     let undefended = !*info.attacked.get(them);
@@ -180,9 +183,15 @@ fn queen_exposure<T: Tracer>(
             knight_squares.count() as i32,
         );
     }
-    let slider_squares = ((attacks::bishop_attacks(queen, occupied)
-        & ours[role_index(Role::Bishop)])
-        | (attacks::rook_attacks(queen, occupied) & ours[role_index(Role::Rook)]))
+    // The lone queen's attacks are in the attack maps: its diagonal part is the bishop's
+    // attacks from its square, its straight part the rook's (no lookup of either again).
+    let (diagonals, lines) = (
+        attacks::bishop_attacks(queen, Bitboard::EMPTY),
+        attacks::rook_attacks(queen, Bitboard::EMPTY),
+    );
+    let queen_reach = info.attacks.get(!color)[role_index(Role::Queen)];
+    let slider_squares = ((queen_reach & diagonals & ours[role_index(Role::Bishop)])
+        | (queen_reach & lines & ours[role_index(Role::Rook)]))
         & safe
         & *info.attacked_twice.get(color);
     if slider_squares.any() {
@@ -194,8 +203,7 @@ fn queen_exposure<T: Tracer>(
     }
 
     let mine = board.by_color(color);
-    let snipers = (attacks::rook_attacks(queen, Bitboard::EMPTY) & board.rooks() & mine)
-        | (attacks::bishop_attacks(queen, Bitboard::EMPTY) & board.bishops() & mine);
+    let snipers = (lines & board.rooks() & mine) | (diagonals & board.bishops() & mine);
     let exposed = snipers.into_iter().any(|sniper| {
         let between = attacks::between(queen, sniper) & occupied;
         between.count() == 1

@@ -84,7 +84,11 @@ pub(crate) fn full_info(pos: &Chess) -> Info {
     for (sq, piece) in pos.board() {
         if !matches!(piece.role, Role::Pawn | Role::King) {
             let reach = attacks::attacks(sq, piece, pos.board().occupied());
-            info.add_attacks(piece.color, piece.role, reach);
+            info.add_attacks(piece.color, piece.role, sq, reach);
+            if piece.role == Role::Rook {
+                let real_mobility = (reach & *info.mobility_area.get(piece.color)).count();
+                info.add_boxed_rook(piece.color, sq, real_mobility);
+            }
         }
     }
     info

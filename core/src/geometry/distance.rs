@@ -127,6 +127,53 @@ pub const fn king_distance(a: Square, b: Square) -> u32 {
     KING_DISTANCE[a.to_usize()][b.to_usize()] as u32
 }
 
+/// The squares within king distance `d` of each square (index `[d][square]`), for
+/// [`nearest_king_distance`]: growing the distance one ring at a time and asking the set once
+/// per ring is cheaper than measuring each of its squares.
+static KING_WITHIN: [[u64; 64]; 8] = {
+    let mut table = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut a = 0;
+        while a < 64 {
+            let mut b = 0;
+            while b < 64 {
+                if KING_DISTANCE[a][b] as usize <= d {
+                    table[d][a] |= 1 << b;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// The least [`king_distance`] from `sq` to a square of `set`, or `None` for an empty set.
+///
+/// ```
+/// use minkowski_core::geometry::nearest_king_distance;
+/// use shakmaty::{Bitboard, Square};
+///
+/// let set = Bitboard::from(Square::H8) | Bitboard::from(Square::E6);
+/// assert_eq!(nearest_king_distance(Square::E4, set), Some(2));
+/// assert_eq!(nearest_king_distance(Square::E4, Bitboard::EMPTY), None);
+/// ```
+#[must_use]
+#[inline]
+pub fn nearest_king_distance(sq: Square, set: Bitboard) -> Option<u32> {
+    if set.is_empty() {
+        return None;
+    }
+    let mut d = 0;
+    // Ends by distance 7: every square is within it.
+    while set.0 & KING_WITHIN[d][sq.to_usize()] == 0 {
+        d += 1;
+    }
+    Some(d as u32)
+}
+
 /// Manhattan (taxicab) distance: the number of orthogonal king moves between two squares, the sum
 /// of the file and rank differences (0..=14).
 ///

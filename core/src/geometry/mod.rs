@@ -26,7 +26,7 @@ mod knight;
 
 pub use distance::{
     centre_manhattan_distance, king_distance, knight_distance, knight_distance_by_rank_file,
-    manhattan_distance,
+    manhattan_distance, nearest_king_distance,
 };
 pub use files::{FILE_A, FILE_H, NOT_FILE_A, NOT_FILE_H, NOT_FILES_AB, NOT_FILES_GH, file_mask};
 pub use knight::{

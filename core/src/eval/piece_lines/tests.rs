@@ -150,3 +150,32 @@ fn a_rook_shut_in_beside_its_king_is_trapped() {
     // The same rook with the king on the other side is not.
     assert_eq!(count("4k3/8/8/8/8/8/5PPP/3K2NR w - - 0 1"), 0);
 }
+
+#[test]
+fn trapped_side_is_the_rule_square_by_square() {
+    // A rook is on the trapped side when `(king file < e) == (rook file < king file)`.
+    for king_file in File::ALL {
+        for sq in Square::ALL {
+            let rule = (king_file < File::E) == (sq.file() < king_file);
+            assert_eq!(
+                trapped_side(king_file).contains(sq),
+                rule,
+                "{king_file:?} {sq:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn area_files_are_the_files_of_the_king_area() {
+    for king in Square::ALL {
+        for owner in Color::ALL {
+            let area = Bitboard::from_iter(king_area(king, owner));
+            assert_eq!(
+                area_files(king.file()),
+                files_of(area),
+                "{king:?} {owner:?}"
+            );
+        }
+    }
+}

@@ -205,3 +205,13 @@ fn outposts_match_the_definition_square_by_square() {
         }
     }
 }
+
+#[test]
+fn outpost_ranks_are_the_fourth_to_sixth_of_each_side() {
+    for color in Color::ALL {
+        for sq in Square::ALL {
+            let rule = OUTPOST_RANKS.contains(&relative_rank(sq, color));
+            assert_eq!(outpost_ranks(color).contains(sq), rule, "{color:?} {sq:?}");
+        }
+    }
+}
