@@ -10,7 +10,7 @@ use super::info::Info;
 use super::score::{MAX_PHASE, S};
 use super::tracer::Tracer;
 use super::weights::{PHASE_WEIGHT, declare_weights, role_index};
-use super::{king, mobility};
+use super::{king, mobility, piece_lines};
 
 declare_weights! {
     /// The family of the base weights: material, piece squares, the side to move and the pieces
@@ -171,8 +171,8 @@ fn kind<T: Tracer>(
         };
         info.add_attacks(color, role, sq, reach);
         let real_mobility = mobility::score(board, info, color, role, sq, reach, acc);
-        if role == Role::Rook {
-            info.add_boxed_rook(color, sq, real_mobility);
+        if role == Role::Rook && real_mobility <= piece_lines::TRAPPED_MOBILITY {
+            info.add_boxed_rook(color, sq);
         }
         let zone_hits = reach & sides.their_king_zone;
         // Usually empty: skip the count (and the zero term) then.

@@ -162,13 +162,12 @@ impl Info {
         })
     }
 
-    /// Records that `color`'s rook on `sq` reaches `real_mobility` squares of its mobility area
-    /// with its real attacks: a rook piece lines may find trapped when they are few.
+    /// Records that `color`'s rook on `sq` is boxed in: its real attacks reach at most piece
+    /// lines' `TRAPPED_MOBILITY` squares of its mobility area (the caller, which counted them,
+    /// checks; the parts below the families do not import one).
     #[inline(always)]
-    pub fn add_boxed_rook(&mut self, color: Color, sq: Square, real_mobility: usize) {
-        if real_mobility <= super::piece_lines::TRAPPED_MOBILITY {
-            self.boxed_rooks.get_mut(color).add(sq);
-        }
+    pub fn add_boxed_rook(&mut self, color: Color, sq: Square) {
+        self.boxed_rooks.get_mut(color).add(sq);
     }
 
     /// Records that a `color` piece of kind `role` on `sq` attacks `reach`, whether and how

@@ -87,7 +87,9 @@ pub(crate) fn full_info(pos: &Chess) -> Info {
             info.add_attacks(piece.color, piece.role, sq, reach);
             if piece.role == Role::Rook {
                 let real_mobility = (reach & *info.mobility_area.get(piece.color)).count();
-                info.add_boxed_rook(piece.color, sq, real_mobility);
+                if real_mobility <= super::piece_lines::TRAPPED_MOBILITY {
+                    info.add_boxed_rook(piece.color, sq);
+                }
             }
         }
     }
