@@ -315,7 +315,9 @@ impl Worker<'_> {
             self.tt.prefetch(prefetch_key(pos, node.key, m));
             let escape = picker.is_threat_escape(picked.mv);
             let mut candidate = self.candidate(pos, (ply, &checks), prior, (picked, escape));
-            candidate.ignores_threat = candidate.quiet
+            // Only asked while the rule is on: most nodes never use it.
+            candidate.ignores_threat = self.params.lmr_ignores_threat > 0
+                && candidate.quiet
                 && !escape
                 && !candidate.gives_check
                 && picker.has_threatened_piece();
