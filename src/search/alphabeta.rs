@@ -8,10 +8,11 @@
 use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Bitboard, Chess, Color, Move, Position};
 
 use super::board::{CheckInfo, is_tactical, prefetch_key};
 use super::history::{Heuristics, Prior};
+use super::lesser_threats::enemy_attacks;
 use super::movepick::{MovePicker, Picked};
 use super::node::{Candidate, Node, RootContext};
 use super::params::{CURRMOVE_AFTER_MS, DRAW_JITTER};
@@ -218,7 +219,9 @@ impl Worker<'_> {
             };
         }
 
-        // Step 9: what the node learned goes to the correction history and the TT.
+        // Step 9: what the node learned goes to the histories of the move that led here, the
+        // correction history and the TT.
+        self.judge_prior_move(pos, &node, alpha, &moves);
         self.store_node(pos, &node, &moves, root.is_none_or(|r| r.store));
         moves.best
     }
@@ -295,7 +298,16 @@ impl Worker<'_> {
         if !node.in_check {
             picker.find_forks();
             picker.order_threat_escapes(self.params.threat_escape_bonus);
+            picker.demote_walk_ins(self.params.lesser_attack_penalty);
+            picker.order_quiet_checks(self.params.quiet_check_bonus);
         }
+        let attacked = if self.params.history_threats > 0 {
+            enemy_attacks(pos.board(), turn)
+        } else {
+            Bitboard::EMPTY
+        };
+        picker.read_history_with(attacked);
+        picker.weigh_recent_history(self.params.history_recent_weight);
         let tt_tactical = node.tt_move_is_tactical(pos);
         let mut best = -Value::INFINITE;
         let mut best_move: Option<Move> = None;
@@ -314,7 +326,8 @@ impl Worker<'_> {
             // The child's TT bucket, fetched while this move is judged and made.
             self.tt.prefetch(prefetch_key(pos, node.key, m));
             let escape = picker.is_threat_escape(picked.mv);
-            let mut candidate = self.candidate(pos, (ply, &checks), prior, (picked, escape));
+            let mut candidate =
+                self.candidate(pos, (ply, &checks), (prior, attacked), (picked, escape));
             // Only asked while the rule is on: most nodes never use it.
             candidate.ignores_threat = self.params.lmr_ignores_threat > 0
                 && candidate.quiet
@@ -375,7 +388,7 @@ impl Worker<'_> {
                     best_move = Some(m);
                     self.frames.update_pv(ply, m);
                     if v >= node.beta {
-                        self.reward_cutoff(node, turn, prior, m, &quiets, &tacticals);
+                        self.reward_cutoff(node, turn, (prior, attacked), m, &quiets, &tacticals);
                         self.frames.count_cutoff(ply);
                         break;
                     }
@@ -419,7 +432,7 @@ impl Worker<'_> {
         &self,
         pos: &Chess,
         (ply, checks): (usize, &CheckInfo),
-        prior: Prior,
+        (prior, attacked): (Prior, Bitboard),
         (picked, escape): (Picked, bool),
     ) -> Candidate {
         let m = picked.mv;
@@ -429,7 +442,7 @@ impl Worker<'_> {
             quiet,
             gives_check: checks.gives_check(pos, m),
             history: if quiet {
-                self.heur.quiet_score(pos.turn(), prior, m)
+                self.heur.quiet_score(pos.turn(), prior, attacked, m)
             } else {
                 self.heur.capture_score(pos.turn(), m)
             },
@@ -527,7 +540,7 @@ impl Worker<'_> {
         &mut self,
         node: &Node,
         turn: Color,
-        prior: Prior,
+        (prior, attacked): (Prior, Bitboard),
         m: Move,
         quiets: &[Move],
         tacticals: &[Move],
@@ -536,15 +549,47 @@ impl Worker<'_> {
         if is_tactical(m) {
             self.heur.update_capture(turn, m, bonus);
         } else {
-            self.heur.update_history(turn, prior, m, bonus);
+            self.heur.update_history(turn, prior, attacked, m, bonus);
             for &q in quiets {
-                self.heur.update_history(turn, prior, q, -bonus);
+                self.heur.update_history(turn, prior, attacked, q, -bonus);
             }
             let played = self.frames[node.ply].played;
             self.heur.store_cutoff(turn, node.ply, m, played);
         }
         for &t in tacticals {
             self.heur.update_capture(turn, t, -bonus);
+        }
+    }
+
+    /// Step 9: what the node's result says of the opponent's quiet move that led to it
+    /// (`prior_fail_low_bonus`, `prior_refuted_malus`): a node where every move fails low (below
+    /// `alpha`) says that move was good, a cut against it when it was the parent's first move
+    /// that the parent ordered it wrongly. Only its continuation entries learn: the lesson is
+    /// about the line, and the butterfly table learns at the parent when it cuts.
+    fn judge_prior_move(&mut self, pos: &Chess, node: &Node, alpha: Value, moves: &MovesSearched) {
+        let p = &self.params;
+        if p.prior_fail_low_bonus == 0 && p.prior_refuted_malus == 0 {
+            return;
+        }
+        if node.ply == 0 || node.excluded.is_some() {
+            return;
+        }
+        let Some(prev) = self.frames[node.ply].played.filter(|&m| !is_tactical(m)) else {
+            return;
+        };
+        let bonus = Heuristics::bonus(p, node.depth);
+        let learned = if moves.best <= alpha {
+            bonus * p.prior_fail_low_bonus
+        } else if moves.best >= node.beta && p.prior_refuted_malus > 0 && node.parent_move == 1 {
+            -bonus
+        } else {
+            return;
+        };
+        if learned != 0 {
+            // The parent's side moved `prev`; the parent's own prior is the line before it.
+            let prior = self.prior(node.ply - 1);
+            self.heur
+                .update_continuations(!pos.turn(), prior, prev, learned);
         }
     }
 

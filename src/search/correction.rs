@@ -145,6 +145,15 @@ impl Correction {
         Value((raw.0 + self.correction(color, keys)).clamp(-bound, bound))
     }
 
+    /// `corrected` rounded toward zero to a multiple of `grain` (`eval_grain`; 1: unchanged):
+    /// values a few centipawns apart are the evaluation's noise, and as equals they let the
+    /// null-window searches and the TT agree more often (Stockfish's classical evaluation
+    /// rounds to 16 of its units, about 8 of ours).
+    #[must_use]
+    pub fn grained(corrected: Value, grain: i32) -> Value {
+        Value(corrected.0 / grain * grain)
+    }
+
     /// Learn from a node searched to `depth` whose score `score` differs from its raw static
     /// eval `raw`: every entry moves towards the difference, deeper searches by more.
     pub fn update(
@@ -166,6 +175,22 @@ impl Correction {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn grained_rounds_toward_zero_to_a_multiple() {
+        for grain in [1, 2, 8, 16] {
+            for v in -200..=200 {
+                let r = Correction::grained(Value(v), grain).0;
+                // The multiple of `grain` nearest zero among those within `grain` of `v` on
+                // zero's side: found by walking from `v` toward zero.
+                let mut naive = v;
+                while naive % grain != 0 {
+                    naive -= naive.signum();
+                }
+                assert_eq!(r, naive, "{v} by {grain}");
+            }
+        }
+    }
+
     use super::*;
     use crate::search::test_support::XorShift64;
     use shakmaty::fen::Fen;

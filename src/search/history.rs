@@ -2,7 +2,7 @@
 //! previous move and follow-up history by the side's own move before it, counter-moves, capture
 //! history, and (beside them, in `correction.rs`) the static-eval correction tables.
 
-use shakmaty::{Color, Move};
+use shakmaty::{Bitboard, Color, Move};
 
 use super::correction::Correction;
 use super::frame::STACK_PLIES;
@@ -41,7 +41,7 @@ impl Default for Heuristics {
     fn default() -> Heuristics {
         Heuristics {
             killers: vec![[PackedMove::NONE; 2]; STACK_PLIES],
-            history: vec![0; 2 * 64 * 64],
+            history: vec![0; 2 * 4 * 64 * 64],
             continuation: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             followup: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
             ply4: vec![0; 2 * PIECE_SQUARES * PIECE_SQUARES],
@@ -52,9 +52,16 @@ impl Default for Heuristics {
     }
 }
 
-fn history_index(color: Color, m: Move) -> usize {
-    let from = m.from().map_or(0, |s| s as usize);
-    color as usize * 4096 + from * 64 + m.to() as usize
+/// The butterfly entry of `color`'s move `m`, in one of four tables by whether the enemy
+/// attacks (`attacked`) its from-square and its to-square: a move away from an attack, into
+/// one, or neither is a different move, though history by squares alone cannot tell them
+/// apart. With `attacked` empty (`history_threats` off) every move reads the first table.
+fn history_index(color: Color, attacked: Bitboard, m: Move) -> usize {
+    let from = m.from();
+    let threat = 2 * usize::from(from.is_some_and(|f| attacked.contains(f)))
+        + usize::from(attacked.contains(m.to()));
+    let from = from.map_or(0, |s| s as usize);
+    ((color as usize * 4 + threat) * 64 + from) * 64 + m.to() as usize
 }
 
 /// Number of (piece kind, square) pairs.
@@ -106,15 +113,22 @@ impl Heuristics {
     /// Ordering score of a quiet move: butterfly, continuation and follow-up history (the picker
     /// scores a whole node's quiet moves through [`Heuristics::quiet_scorer`]).
     #[must_use]
-    pub fn quiet_score(&self, color: Color, prior: Prior, m: Move) -> i32 {
-        self.quiet_scorer(color, prior)(m)
+    pub fn quiet_score(&self, color: Color, prior: Prior, attacked: Bitboard, m: Move) -> i32 {
+        self.quiet_scorer(color, prior, attacked, 1)(m)
     }
 
     /// The quiet-move scorer of one node: the table rows that depend only on `color` and
     /// `prior` are found once, so scoring each move is three loads (four with the ply-4 table),
-    /// which overlap across the moves of a loop.
+    /// which overlap across the moves of a loop. The butterfly and continuation entries count
+    /// `recent` times (`history_recent_weight` in the picker's ordering; 1 elsewhere).
     #[inline]
-    pub fn quiet_scorer<'a>(&'a self, color: Color, prior: Prior) -> impl Fn(Move) -> i32 + 'a {
+    pub fn quiet_scorer<'a>(
+        &'a self,
+        color: Color,
+        prior: Prior,
+        attacked: Bitboard,
+        recent: i32,
+    ) -> impl Fn(Move) -> i32 + 'a {
         let row = |table: &'a [i16], prev: Option<Move>| {
             prev.map(|p| &table[continuation_row(color, p)..][..PIECE_SQUARES])
         };
@@ -123,8 +137,9 @@ impl Heuristics {
         let ply4 = row(&self.ply4, prior[2]);
         move |m| {
             let to = piece_square(m);
-            self.history[history_index(color, m)]
-                + continuation.map_or(0, |r| i32::from(r[to]))
+            recent
+                * (self.history[history_index(color, attacked, m)]
+                    + continuation.map_or(0, |r| i32::from(r[to])))
                 + followup.map_or(0, |r| i32::from(r[to]))
                 + ply4.map_or(0, |r| i32::from(r[to]))
         }
@@ -132,8 +147,15 @@ impl Heuristics {
 
     /// Reward (`bonus > 0`) or punish a quiet move played after `prior`, with gravity towards
     /// zero, in the butterfly, continuation and follow-up tables.
-    pub fn update_history(&mut self, color: Color, prior: Prior, m: Move, bonus: i32) {
-        let h = &mut self.history[history_index(color, m)];
+    pub fn update_history(
+        &mut self,
+        color: Color,
+        prior: Prior,
+        attacked: Bitboard,
+        m: Move,
+        bonus: i32,
+    ) {
+        let h = &mut self.history[history_index(color, attacked, m)];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         self.update_continuations(color, prior, m, bonus);
     }
@@ -248,7 +270,7 @@ mod tests {
             ];
             let max = SearchParams::default().history_bonus_max;
             let bonus = next(2 * max as usize) as i32 - max;
-            heur.update_history(color, prior, m, bonus);
+            heur.update_history(color, prior, Bitboard::EMPTY, m, bonus);
             let entries = [
                 (0, (color, None, m.from(), m.role(), m.to())),
                 (1, (color, prior[0].map(key), None, m.role(), m.to())),
@@ -282,10 +304,46 @@ mod tests {
                 }
             }
             assert_eq!(
-                heur.quiet_score(color, prior, q),
+                heur.quiet_score(color, prior, Bitboard::EMPTY, q),
                 expected,
                 "{q:?} after {prior:?}"
             );
+        }
+    }
+
+    /// With the enemy's attacks given, a move's butterfly entry is one of four by whether its
+    /// from- and to-squares are attacked: an update under one reading of the board leaves the
+    /// entries of the other three readings untouched (the continuation tables, shared by all
+    /// four, are left out by an empty prior).
+    #[test]
+    fn threat_buckets_keep_apart() {
+        let pos: Chess = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let m = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(Square::C4) && m.to() == Square::B5)
+            .unwrap();
+        let readings = [
+            Bitboard::EMPTY,
+            Bitboard::from_square(Square::C4),
+            Bitboard::from_square(Square::B5),
+            Bitboard::from_square(Square::C4) | Bitboard::from_square(Square::B5),
+        ];
+        let (color, prior) = (pos.turn(), [None; 3]);
+        for (i, &written) in readings.iter().enumerate() {
+            let mut heur = Heuristics::default();
+            heur.update_history(color, prior, written, m, 1000);
+            for (j, &read) in readings.iter().enumerate() {
+                let expected = if i == j { 1000 } else { 0 };
+                assert_eq!(heur.quiet_score(color, prior, read, m), expected, "{i} {j}");
+            }
+            // Attacks elsewhere on the board do not move the entry.
+            let elsewhere = written | Bitboard::from_square(Square::H8);
+            assert_eq!(heur.quiet_score(color, prior, elsewhere, m), 1000);
         }
     }
 }

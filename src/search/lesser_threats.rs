@@ -68,6 +68,43 @@ impl LesserThreats {
             _ => 0,
         }
     }
+
+    /// The ordering penalty of quiet move `m`: a queen moved to a square an enemy pawn, minor
+    /// or rook attacks costs 10/3 of `penalty`, a rook moved to one a pawn or minor attacks 5/3,
+    /// a knight or bishop moved to one a pawn attacks `penalty`; other moves nothing.
+    pub(super) fn walk_in_penalty(&self, m: Move, penalty: i32) -> i32 {
+        let to = m.to();
+        match m.role() {
+            Role::Queen if self.by_rook.contains(to) => penalty * 10 / 3,
+            Role::Rook if self.by_minor.contains(to) => penalty * 5 / 3,
+            Role::Knight | Role::Bishop if self.by_pawn.contains(to) => penalty,
+            _ => 0,
+        }
+    }
+}
+
+/// Every square an enemy piece of `us` attacks (through `board`'s occupancy): the butterfly
+/// history's threat reading (`history_threats`).
+pub(super) fn enemy_attacks(board: &Board, us: Color) -> Bitboard {
+    let (them, occupied) = (!us, board.occupied());
+    let theirs = board.by_color(them);
+    let mut attacked = Bitboard::EMPTY;
+    for sq in board.pawns() & theirs {
+        attacked |= attacks::pawn_attacks(them, sq);
+    }
+    for sq in board.knights() & theirs {
+        attacked |= attacks::knight_attacks(sq);
+    }
+    for sq in (board.bishops() | board.queens()) & theirs {
+        attacked |= attacks::bishop_attacks(sq, occupied);
+    }
+    for sq in (board.rooks() | board.queens()) & theirs {
+        attacked |= attacks::rook_attacks(sq, occupied);
+    }
+    for sq in board.kings() & theirs {
+        attacked |= attacks::king_attacks(sq);
+    }
+    attacked
 }
 
 #[cfg(test)]
@@ -99,23 +136,29 @@ mod tests {
             .any(|a| board.role_at(a).is_some_and(|r| rank(r) < below))
     }
 
+    /// Positions with pieces hanging to lesser attackers, escapes and walk-ins.
+    const FENS: [&str; 6] = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "rnbqkbnr/ppp2ppp/8/3pp3/4P3/3B1N2/PPPP1PPP/RNBQK2R b KQkq - 1 3",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "2r3k1/1q3ppp/p3p3/1p1nP3/3Q4/P4N2/1P3PPP/2R3K1 w - - 0 1",
+        "3k4/8/8/3p4/2N1R3/1b6/8/4K2Q w - - 0 1",
+        "r1b1k2r/ppq2ppp/2n1pn2/2bp4/3N4/2P1B3/PP2BPPP/RN1QK2R w KQkq - 0 1",
+    ];
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
     #[test]
     fn escape_bonus_agrees_with_a_square_by_square_reading() {
-        let fens = [
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-            "rnbqkbnr/ppp2ppp/8/3pp3/4P3/3B1N2/PPPP1PPP/RNBQK2R b KQkq - 1 3",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "2r3k1/1q3ppp/p3p3/1p1nP3/3Q4/P4N2/1P3PPP/2R3K1 w - - 0 1",
-            "3k4/8/8/3p4/2N1R3/1b6/8/4K2Q w - - 0 1",
-            "r1b1k2r/ppq2ppp/2n1pn2/2bp4/3N4/2P1B3/PP2BPPP/RN1QK2R w KQkq - 0 1",
-        ];
+        let fens = FENS;
         let mut escapes = 0;
         for fen in fens {
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
+            let pos = position(fen);
             let threats = LesserThreats::new(pos.board(), pos.turn());
             for m in pos.legal_moves() {
                 if is_tactical(m) {
@@ -144,5 +187,42 @@ mod tests {
             escapes >= 10,
             "the positions hold escapes to compare ({escapes})"
         );
+    }
+
+    #[test]
+    fn walk_in_penalty_agrees_with_a_square_by_square_reading() {
+        let mut walk_ins = 0;
+        for fen in FENS {
+            let pos = position(fen);
+            let threats = LesserThreats::new(pos.board(), pos.turn());
+            for m in pos.legal_moves() {
+                if is_tactical(m) {
+                    continue;
+                }
+                let (to, role) = (m.to(), m.role());
+                let expected = match role {
+                    Role::Queen if attacked_by_lesser(&pos, to, 3) => 30,
+                    Role::Rook if attacked_by_lesser(&pos, to, 2) => 15,
+                    Role::Knight | Role::Bishop if attacked_by_lesser(&pos, to, 1) => 9,
+                    _ => 0,
+                };
+                assert_eq!(threats.walk_in_penalty(m, 9), expected, "{fen}: {m}");
+                walk_ins += usize::from(expected > 0);
+            }
+        }
+        assert!(walk_ins >= 10, "the positions hold walk-ins ({walk_ins})");
+    }
+
+    #[test]
+    fn enemy_attacks_are_the_squares_with_an_enemy_attacker() {
+        for fen in FENS {
+            let pos = position(fen);
+            let board = pos.board();
+            let attacked = enemy_attacks(board, pos.turn());
+            for sq in Square::ALL {
+                let any = board.attacks_to(sq, !pos.turn(), board.occupied()).any();
+                assert_eq!(attacked.contains(sq), any, "{fen}: {sq}");
+            }
+        }
     }
 }

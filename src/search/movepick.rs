@@ -97,8 +97,19 @@ pub struct MovePicker {
     forks: Bitboard,
     /// The ordering bonus of a threatened piece's escape ([`MovePicker::order_threat_escapes`]).
     escape_bonus: i32,
+    /// The ordering penalty of a piece put where a lesser enemy piece attacks it
+    /// ([`MovePicker::demote_walk_ins`]).
+    walk_in_penalty: i32,
+    /// How many times the butterfly and continuation entries count in the ordering
+    /// ([`MovePicker::weigh_recent_history`]).
+    recent_weight: i32,
+    /// The squares the enemy attacks, for the butterfly history's threat reading
+    /// ([`MovePicker::read_history_with`]; empty while `history_threats` is off).
+    attacked: Bitboard,
+    /// The ordering bonus of a quiet check ([`MovePicker::order_quiet_checks`]).
+    check_bonus: i32,
     /// What the enemy's lesser pieces attack, once the quiet moves come up (while
-    /// `escape_bonus` is on).
+    /// `escape_bonus` or `walk_in_penalty` is on).
     threats: Option<LesserThreats>,
     /// Whether any legal move was found (TT move or generated).
     any_legal: bool,
@@ -170,6 +181,10 @@ impl MovePicker {
             find_forks: false,
             forks: Bitboard::EMPTY,
             escape_bonus: 0,
+            walk_in_penalty: 0,
+            recent_weight: 1,
+            attacked: Bitboard::EMPTY,
+            check_bonus: 0,
             threats: None,
             any_legal: false,
             quiet_gen: None,
@@ -189,6 +204,31 @@ impl MovePicker {
     /// piece to a square no such piece attacks, by `bonus` (`threat_escape_bonus`; 0: off).
     pub fn order_threat_escapes(&mut self, bonus: i32) {
         self.escape_bonus = bonus;
+    }
+
+    /// Score the quiet moves with the butterfly entries of this reading of the enemy's attacks
+    /// (`history_threats`; the empty set while it is off).
+    pub fn read_history_with(&mut self, attacked: Bitboard) {
+        self.attacked = attacked;
+    }
+
+    /// Count the butterfly and continuation entries `weight` times in the ordering of the quiet
+    /// moves (`history_recent_weight`; Stockfish 15.1 counts them twice, the older
+    /// continuations once).
+    pub fn weigh_recent_history(&mut self, weight: i32) {
+        self.recent_weight = weight;
+    }
+
+    /// Order last, among the quiet moves, those that put a piece where a lesser enemy piece
+    /// attacks it, by `penalty` (`lesser_attack_penalty`; 0: off).
+    pub fn demote_walk_ins(&mut self, penalty: i32) {
+        self.walk_in_penalty = penalty;
+    }
+
+    /// Order first, among the quiet moves, those that give check, by `bonus`
+    /// (`quiet_check_bonus`; 0: off).
+    pub fn order_quiet_checks(&mut self, bonus: i32) {
+        self.check_bonus = bonus;
     }
 
     /// Whether `m` is a quiet move that takes a threatened piece out of its lesser attackers'
@@ -324,14 +364,26 @@ impl MovePicker {
     /// the generators): each runs once per node, and [`MovePicker::next`], called once per
     /// move, stays small.
     #[inline(never)]
-    fn score_quiets(&mut self, heur: &Heuristics) {
-        let score = heur.quiet_scorer(self.turn, self.prior);
+    fn score_quiets(&mut self, pos: &Chess, heur: &Heuristics, checks: &CheckInfo) {
+        let score = heur.quiet_scorer(self.turn, self.prior, self.attacked, self.recent_weight);
         for sm in &mut self.list[self.cur..] {
             sm.score = score(sm.mv);
         }
         if let Some(threats) = self.threats.as_ref().filter(|t| t.threatened.any()) {
             for sm in &mut self.list[self.cur..] {
                 sm.score += threats.escape_bonus(sm.mv, self.escape_bonus);
+            }
+        }
+        if let Some(threats) = self.threats.as_ref().filter(|_| self.walk_in_penalty > 0) {
+            for sm in &mut self.list[self.cur..] {
+                sm.score -= threats.walk_in_penalty(sm.mv, self.walk_in_penalty);
+            }
+        }
+        if self.check_bonus > 0 {
+            for sm in &mut self.list[self.cur..] {
+                if checks.gives_check_quick(pos, sm.mv) {
+                    sm.score += self.check_bonus;
+                }
             }
         }
         if self.forks.any() {
@@ -381,7 +433,7 @@ impl MovePicker {
     /// queens or rooks and keeps its gain, marked once the good tactical moves are out.
     #[inline]
     fn mark_fork_squares(&mut self, pos: &Chess) {
-        if self.escape_bonus > 0 {
+        if self.escape_bonus > 0 || self.walk_in_penalty > 0 {
             self.threats = Some(LesserThreats::new(pos.board(), self.turn));
         }
         if self.find_forks {
@@ -474,7 +526,7 @@ impl MovePicker {
                 }
                 Stage::ScoreQuiets => {
                     if !self.checks_only {
-                        self.score_quiets(heur);
+                        self.score_quiets(pos, heur, checks);
                     }
                     self.stage = Stage::Quiets;
                 }

@@ -201,6 +201,32 @@ tunable_params! {
     /// Late move reductions: plies more for a quiet move, not a check, that leaves a piece
     /// attacked by a lesser enemy piece where it stands (`threat_escape_bonus` must be on).
     lmr_ignores_threat = 0 in 0..=2, c_end 0.5;
+    /// Move ordering of quiet moves: taken off a quiet move that puts a piece where a lesser
+    /// enemy piece attacks it (a minor where a pawn attacks, a rook where a pawn or minor does,
+    /// a queen where any of those or a rook does), in history units; a rook's 5/3 of it, a
+    /// queen's 10/3. Such a move gives material away unless something else is going on, so it
+    /// waits behind the others and is reduced as a late move. 0: off.
+    lesser_attack_penalty = 0 in 0..=30000, c_end 800.0;
+    /// Move ordering of quiet moves: a bonus for a quiet move that gives check, in history
+    /// units (Stockfish 15.1: 16,384 on its own history scale). 0: off.
+    quiet_check_bonus = 0 in 0..=30000, c_end 800.0;
+    /// History: when every move of a node fails low, the opponent's quiet move that led there
+    /// was a good one: its continuation entries get this many times the node's history bonus
+    /// (Stockfish's bonus for the prior countermove). 0: off.
+    prior_fail_low_bonus = 0 in 0..=3, c_end 0.5;
+    /// History: when a node cuts and the opponent's quiet move that led there was its first
+    /// move, that move's continuation entries get the node's history malus (its ordering
+    /// failed: the move it put first is refuted). 0: off, 1: on.
+    prior_refuted_malus = 0 in 0..=1, c_end 0.5;
+    /// History: the butterfly table keeps four entries for each move, by whether an enemy
+    /// piece attacks its from-square and its to-square (`history::history_index`). 0: off (one).
+    history_threats = 0 in 0..=1, c_end 0.5;
+    /// Move ordering of quiet moves: the butterfly and continuation (previous move) entries
+    /// count this many times, the follow-up and ply-4 entries once (Stockfish 15.1: twice).
+    history_recent_weight = 1 in 1..=3, c_end 0.5;
+    /// The corrected static evaluation is rounded toward zero to a multiple of this
+    /// (`Correction::grained`). 1: unchanged.
+    eval_grain = 1 in 1..=32, c_end 2.0;
 
     /// History: the bonus (and malus) of a cutoff at depth `d` is
     /// `clamp(history_bonus_per_ply * d - history_bonus_offset, 0, history_bonus_max)`: linear,

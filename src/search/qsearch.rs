@@ -5,6 +5,7 @@ use arrayvec::ArrayVec;
 use shakmaty::{Bitboard, Chess, Move, Position, Role, attacks};
 
 use super::board::CheckInfo;
+use super::correction::Correction;
 use super::movepick::{MovePicker, Picked, PickerKind, see};
 use super::see::captured_value;
 use super::stats::Rule;
@@ -123,6 +124,7 @@ impl Worker<'_> {
             let shift = margin * self.params.lazy_shift_percent / 100;
             let corr_keys = &self.frames[ply].corr_keys;
             let corrected = self.heur.correction.corrected(pos.turn(), corr_keys, raw);
+            let corrected = Correction::grained(corrected, self.params.eval_grain);
             self.stats.record(Rule::QStandPat, corrected >= beta);
             if corrected >= beta {
                 return Value(corrected.0 - shift);

@@ -5,6 +5,7 @@
 
 use shakmaty::{Chess, Position};
 
+use super::correction::Correction;
 use super::node::{Node, NodeEval};
 use super::tt::{NO_EVAL, TtBound, TtHit};
 use super::worker::Worker;
@@ -82,6 +83,7 @@ impl Worker<'_> {
             self.heur
                 .correction
                 .corrected(pos.turn(), &self.frames[ply].corr_keys, raw);
+        let corrected = Correction::grained(corrected, self.params.eval_grain);
         (raw, corrected)
     }
 
