@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
-use shakmaty::{Bitboard, Chess, Color, Move, Position};
+use shakmaty::{Bitboard, Chess, Move, Position};
 
 use super::board::{CheckInfo, is_tactical, prefetch_key};
 use super::history::{Heuristics, Prior};
@@ -221,7 +221,7 @@ impl Worker<'_> {
 
         // Step 9: what the node learned goes to the histories of the move that led here, the
         // correction history and the TT.
-        self.judge_prior_move(pos, &node, alpha, &moves);
+        self.judge_prior_move(pos, &node, (alpha, moves.best));
         self.store_node(pos, &node, &moves, root.is_none_or(|r| r.store));
         moves.best
     }
@@ -415,7 +415,7 @@ impl Worker<'_> {
     /// The moves that led to the node at `ply`, for the histories: the last two, and the
     /// side's own move four plies back when `continuation_ply4` is on.
     #[inline]
-    fn prior(&self, ply: usize) -> Prior {
+    pub(super) fn prior(&self, ply: usize) -> Prior {
         let ply4 = self.params.continuation_ply4 > 0;
         [
             self.frames[ply].played,
@@ -529,67 +529,6 @@ impl Worker<'_> {
                 number,
                 time: self.time.elapsed(),
             });
-        }
-    }
-
-    /// Learn from a beta cutoff by `m` at `node`: a quiet cut move gets a history bonus and
-    /// the quiets tried before it a malus, and becomes a killer and the counter-move; a
-    /// tactical cut move gets a capture-history bonus; the tactical moves tried before it,
-    /// which did not cut, a malus either way.
-    fn reward_cutoff(
-        &mut self,
-        node: &Node,
-        turn: Color,
-        (prior, attacked): (Prior, Bitboard),
-        m: Move,
-        quiets: &[Move],
-        tacticals: &[Move],
-    ) {
-        let bonus = Heuristics::bonus(&self.params, node.depth);
-        if is_tactical(m) {
-            self.heur.update_capture(turn, m, bonus);
-        } else {
-            self.heur.update_history(turn, prior, attacked, m, bonus);
-            for &q in quiets {
-                self.heur.update_history(turn, prior, attacked, q, -bonus);
-            }
-            let played = self.frames[node.ply].played;
-            self.heur.store_cutoff(turn, node.ply, m, played);
-        }
-        for &t in tacticals {
-            self.heur.update_capture(turn, t, -bonus);
-        }
-    }
-
-    /// Step 9: what the node's result says of the opponent's quiet move that led to it
-    /// (`prior_fail_low_bonus`, `prior_refuted_malus`): a node where every move fails low (below
-    /// `alpha`) says that move was good, a cut against it when it was the parent's first move
-    /// that the parent ordered it wrongly. Only its continuation entries learn: the lesson is
-    /// about the line, and the butterfly table learns at the parent when it cuts.
-    fn judge_prior_move(&mut self, pos: &Chess, node: &Node, alpha: Value, moves: &MovesSearched) {
-        let p = &self.params;
-        if p.prior_fail_low_bonus == 0 && p.prior_refuted_malus == 0 {
-            return;
-        }
-        if node.ply == 0 || node.excluded.is_some() {
-            return;
-        }
-        let Some(prev) = self.frames[node.ply].played.filter(|&m| !is_tactical(m)) else {
-            return;
-        };
-        let bonus = Heuristics::bonus(p, node.depth);
-        let learned = if moves.best <= alpha {
-            bonus * p.prior_fail_low_bonus
-        } else if moves.best >= node.beta && p.prior_refuted_malus > 0 && node.parent_move == 1 {
-            -bonus
-        } else {
-            return;
-        };
-        if learned != 0 {
-            // The parent's side moved `prev`; the parent's own prior is the line before it.
-            let prior = self.prior(node.ply - 1);
-            self.heur
-                .update_continuations(!pos.turn(), prior, prev, learned);
         }
     }
 

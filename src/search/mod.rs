@@ -14,7 +14,8 @@
 //! deepening, the answer), `frame` (everything kept per ply of the current path, and the only
 //! writer of a child's frame), `worker` (one running search: making moves, node counts, stopping),
 //! `alphabeta` (one node of the main search in named steps, and its move loop) with `node` (a
-//! node's context), `static_eval`, `pruning`, `probcut`, `singular`, `reductions` and `qsearch`,
+//! node's context), `static_eval`, `learning` (what a node teaches the history tables), `pruning`, `probcut`,
+//! `singular`, `reductions` and `qsearch`,
 //! `iteration` (one iteration of iterative deepening: the MultiPV passes and aspiration windows,
 //! shared by the main and helper threads), `movepick` (SEE, staged ordering) with `lesser_threats` (pieces hanging to a lesser attacker,
 //! whose escapes it orders first), `movegen` (legal
@@ -32,6 +33,7 @@ pub(crate) mod correction;
 mod frame;
 pub(crate) mod history;
 mod iteration;
+mod learning;
 mod lesser_threats;
 pub(crate) mod movegen;
 pub(crate) mod movepick;
