@@ -103,7 +103,7 @@ impl Number for f64 {
     }
 }
 
-/// A middlegame and endgame pair of any [`Number`] (for `i32`, the same as [`S`]).
+/// A middlegame and endgame pair of any [`Number`] (for `i32`, the same as [`S`](struct@S)).
 ///
 /// ```
 /// use minkowski_core::eval::combine::Pair;

@@ -22,7 +22,7 @@ pub const MAX_PHASE: i32 = 24;
 /// wrapping, modulo 2⁶⁴, and the low 32 bits of a sum or a product are those of the
 /// middlegame halves' (wrapping, as `i32` arithmetic is in a release build), the rest those of
 /// the endgame halves' plus the borrow of a negative middlegame half, which [`S::eg`] takes back.
-/// [`S`] is built by the function of the same name, `S(mg, eg)`, and read by [`S::mg`] and
+/// A pair is built by the function of the type's name, `S(mg, eg)`, and read by [`S::mg`] and
 /// [`S::eg`].
 ///
 /// ```
@@ -41,8 +41,8 @@ pub struct S {
     packed: i64,
 }
 
-/// The pair `S(mg, eg)` (the constructor of [`S`], named as the type is, so a pair reads as it
-/// did when `S` was a tuple of two `i32`s).
+/// The pair `S(mg, eg)`: the constructor of [`S`](struct@S), named as the type is, so that a
+/// pair reads as it did when `S` was a tuple of two `i32`s.
 ///
 /// ```
 /// use minkowski_core::eval::score::S;
@@ -124,7 +124,7 @@ impl S {
     }
 }
 
-// The operators work on the packed integer, wrapping (see [`S`]): one instruction each.
+// The operators work on the packed integer, wrapping (see `S`): one instruction each.
 
 impl Add for S {
     type Output = S;
