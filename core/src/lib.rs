@@ -17,7 +17,7 @@
 //! * [`prepare_tables`]: builds the KPK bitbase (about 50 ms, otherwise built by the first
 //!   evaluation that needs it).
 //! * [`Weights`]: every number of the evaluation, named, read and set by name within its
-//!   [`WeightSpec`] range; [`S`] is a (middlegame, endgame) pair.
+//!   [`WeightSpec`] range; [`S`](struct@S) is a (middlegame, endgame) pair.
 //! * [`weights_file`]: engine.toml's `[eval]` table, read ([`weights_file::WeightsFile`]) and
 //!   written ([`weights_file::eval_table`]).
 //! * [`geometry`]: king, Manhattan, centre and knight distances, set-wise knight patterns.

@@ -351,7 +351,7 @@ fn eval_listing() -> String {
         } else {
             name.to_owned()
         };
-        listing.push_str(&format!("# {key} = [{}, {}]\n", s.0, s.1));
+        listing.push_str(&format!("# {key} = [{}, {}]\n", s.mg(), s.eg()));
     });
     listing
 }

@@ -82,7 +82,7 @@ fn run(all: &[Chess], seed: u64, span: i32) -> (usize, u64, u64, f64) {
         let trace = e.trace(pos);
         assert_eq!(trace.total, v);
         for [white, black] in trace.terms {
-            for x in [white.0, white.1, black.0, black.1] {
+            for x in [white.mg(), white.eg(), black.mg(), black.eg()] {
                 rows.add(i64::from(x));
             }
         }

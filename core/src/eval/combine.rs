@@ -103,7 +103,7 @@ impl Number for f64 {
     }
 }
 
-/// A middlegame and endgame pair of any [`Number`] (for `i32`, the same as [`S`]).
+/// A middlegame and endgame pair of any [`Number`] (for `i32`, the same as [`S`](struct@S)).
 ///
 /// ```
 /// use minkowski_core::eval::combine::Pair;
@@ -182,7 +182,10 @@ impl<N: Number> Sub for Pair<N> {
 impl From<S> for Pair<i32> {
     #[inline(always)]
     fn from(s: S) -> Pair<i32> {
-        Pair { mg: s.0, eg: s.1 }
+        Pair {
+            mg: s.mg(),
+            eg: s.eg(),
+        }
     }
 }
 
