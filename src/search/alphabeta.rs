@@ -219,9 +219,7 @@ impl Worker<'_> {
             };
         }
 
-        // Step 9: what the node learned goes to the histories of the move that led here, the
-        // correction history and the TT.
-        self.judge_prior_move(pos, &node, (alpha, moves.best));
+        // Step 9: what the node learned goes to the histories, the correction history and the TT.
         self.store_node(pos, &node, &moves, root.is_none_or(|r| r.store));
         moves.best
     }
@@ -536,6 +534,9 @@ impl Worker<'_> {
     /// check, not a verification search) and is stored in the TT (the root only when
     /// `store_root`).
     fn store_node(&mut self, pos: &Chess, node: &Node, moves: &MovesSearched, store_root: bool) {
+        // A fail low is a node where no move beat alpha (the loop sets a best move only then).
+        let failed_low = moves.best_move.is_none();
+        self.judge_prior_move(pos, node, moves.best, failed_low);
         let bound = TtBound::of(moves.best, node.beta, moves.best_move.is_some());
         // A fail low below a node on the PV: the parent's move is probably good, and this
         // node joins the PV's tree.

@@ -41,15 +41,16 @@ impl Worker<'_> {
     }
 
     /// Step 9: what the node's result says of the opponent's quiet move that led to it
-    /// (`prior_fail_low_bonus`, `prior_refuted_malus`): a node where every move fails low (below
-    /// `alpha`) says that move was good, a cut against it when it was the parent's first move
-    /// that the parent ordered it wrongly. Only its continuation entries learn: the lesson is
+    /// (`prior_fail_low_bonus`, `prior_refuted_malus`): a node where every move fails low
+    /// (`failed_low`: none beat alpha) says that move was good, a cut (`best` ≥ beta) against it
+    /// when it was the parent's first move that the parent ordered it wrongly. Only its continuation entries learn: the lesson is
     /// about the line, and the butterfly table learns at the parent when it cuts.
     pub(super) fn judge_prior_move(
         &mut self,
         pos: &Chess,
         node: &Node,
-        (alpha, best): (Value, Value),
+        best: Value,
+        failed_low: bool,
     ) {
         let p = &self.params;
         if p.prior_fail_low_bonus == 0 && p.prior_refuted_malus == 0 {
@@ -62,7 +63,7 @@ impl Worker<'_> {
             return;
         };
         let bonus = Heuristics::bonus(p, node.depth);
-        let learned = if best <= alpha {
+        let learned = if failed_low {
             bonus * p.prior_fail_low_bonus
         } else if best >= node.beta && p.prior_refuted_malus > 0 && node.parent_move == 1 {
             -bonus

@@ -1,5 +1,5 @@
 //! The evaluation's stages one at a time, for the cost table (`core/examples/eval_cost.rs`,
-//! `scripts/eval-cost.py`, docs/evaluation.md): each [`Stage`] runs over a set of
+//! `scripts/eval-cost.py`, docs/evaluation-cost.md): each [`Stage`] runs over a set of
 //! [`Prepared`] positions in a function of its own (never inlined, so that callgrind counts its
 //! instructions apart and a clock can time it), computed as the evaluation computes it: the same
 //! inlined term code, with `popcnt` (and BMI1, BMI2) where the CPU has them.
