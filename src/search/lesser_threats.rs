@@ -84,22 +84,14 @@ impl LesserThreats {
 }
 
 /// Every square an enemy piece of `us` attacks (through `board`'s occupancy): the butterfly
-/// history's threat reading (`history_threats`).
+/// history's threat reading (`history_threats`). The lesser attackers' squares, then the
+/// queens' and the king's.
 pub(super) fn enemy_attacks(board: &Board, us: Color) -> Bitboard {
     let (them, occupied) = (!us, board.occupied());
     let theirs = board.by_color(them);
-    let mut attacked = Bitboard::EMPTY;
-    for sq in board.pawns() & theirs {
-        attacked |= attacks::pawn_attacks(them, sq);
-    }
-    for sq in board.knights() & theirs {
-        attacked |= attacks::knight_attacks(sq);
-    }
-    for sq in (board.bishops() | board.queens()) & theirs {
-        attacked |= attacks::bishop_attacks(sq, occupied);
-    }
-    for sq in (board.rooks() | board.queens()) & theirs {
-        attacked |= attacks::rook_attacks(sq, occupied);
+    let mut attacked = LesserThreats::new(board, us).by_rook;
+    for sq in board.queens() & theirs {
+        attacked |= attacks::queen_attacks(sq, occupied);
     }
     for sq in board.kings() & theirs {
         attacked |= attacks::king_attacks(sq);
