@@ -33,16 +33,25 @@ use minkowski_core::shakmaty::{CastlingMode, Chess, Position};
 
 const POSITIONS: usize = 1_000;
 
+/// A bad argument or an unreadable file: the message and exit code 2, not a panic.
+fn fail(message: &str) -> ! {
+    eprintln!("bench: {message}");
+    std::process::exit(2)
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut rounds = 100;
     if args.first().map(String::as_str) == Some("--rounds") && args.len() > 1 {
-        rounds = args[1].parse().expect("--rounds N");
+        rounds = match args[1].parse() {
+            Ok(n) if n > 0 => n,
+            _ => fail("--rounds takes a count above 0"),
+        };
         args.drain(..2);
     }
     let mut positions: Vec<(Chess, MkPosition)> = Vec::new();
     'files: for path in &args {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         for line in text.lines() {
             if positions.len() == POSITIONS {
                 break 'files;

@@ -46,10 +46,16 @@ impl Random {
     }
 }
 
+/// An unreadable file: the message and exit code 2, not a panic.
+fn fail(message: &str) -> ! {
+    eprintln!("bounded_error: {message}");
+    std::process::exit(2)
+}
+
 fn main() {
     let mut suite: Vec<Chess> = Vec::new();
     for path in std::env::args().skip(1) {
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         for line in text.lines() {
             let fen = line.split_whitespace().take(4).collect::<Vec<_>>();
             let parsed = fen.join(" ").parse::<Fen>().ok();

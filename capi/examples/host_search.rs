@@ -337,7 +337,13 @@ fn main() {
         args.iter()
             .position(|a| a == flag)
             .and_then(|i| args.get(i + 1))
-            .map_or(default, |v| v.parse().expect("a number"))
+            .map_or(default, |v| match v.parse() {
+                Ok(n) => n,
+                Err(_) => {
+                    eprintln!("host_search: {flag} takes a number, not {v:?}");
+                    std::process::exit(2)
+                }
+            })
     };
     let (depth, rounds) = (value("--depth", 5), value("--rounds", 3));
     let cache_kib = value("--cache-kib", MK_EVAL_CACHE_DEFAULT_KIB);

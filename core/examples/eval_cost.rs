@@ -60,7 +60,7 @@ fn parse(line: &str) -> Option<Chess> {
 /// The positions of `count` lines of the suite `name` (fewer in quick mode).
 fn suite(name: &str, count: usize) -> Vec<Chess> {
     let path = format!("{}/../epd/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     text.lines().filter_map(parse).take(count).collect()
 }
 
@@ -69,6 +69,12 @@ struct Options {
     quick: bool,
     reps: usize,
     fens: Option<String>,
+}
+
+/// A bad argument or an unreadable file: the message and exit code 2, not a panic.
+fn fail(message: &str) -> ! {
+    eprintln!("eval_cost: {message}");
+    std::process::exit(2)
 }
 
 fn options() -> Options {
@@ -84,9 +90,17 @@ fn options() -> Options {
                 o.quick = true;
                 o.reps = 5;
             }
-            "--reps" => o.reps = args.next().and_then(|n| n.parse().ok()).expect("--reps N"),
-            "--fens" => o.fens = Some(args.next().expect("--fens FILE")),
-            other => panic!("unknown argument {other}: --quick, --reps N, --fens FILE"),
+            "--reps" => match args.next().and_then(|n| n.parse().ok()) {
+                Some(reps) if reps > 0 => o.reps = reps,
+                _ => fail("--reps takes a count of sweeps above 0"),
+            },
+            "--fens" => match args.next() {
+                Some(file) => o.fens = Some(file),
+                None => fail("--fens takes a file of FENs"),
+            },
+            other => fail(&format!(
+                "unknown argument {other}: --quick, --reps N, --fens FILE"
+            )),
         }
     }
     o
@@ -99,7 +113,7 @@ fn main() {
         bases.extend(suite(name, if o.quick { count / 10 } else { count }));
     }
     if let Some(file) = &o.fens {
-        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| fail(&format!("{file}: {e}")));
         bases.extend(text.lines().filter_map(parse));
     }
     let mut positions = bases.clone();
